@@ -1,0 +1,7 @@
+import type { HydrationState } from 'react-router';
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: HydrationState;
+  }
+}

@@ -1,0 +1,26 @@
+import type { RouteObject } from 'react-router';
+import { Outlet } from 'react-router';
+import { RootErrorBoundary } from '#client/shell/RootErrorBoundary.tsx';
+import Landing, { handle as landingHandle } from '#client/public/Landing.tsx';
+import Terms, { handle as termsHandle } from '#client/public/Terms.tsx';
+import Privacy, { handle as privacyHandle } from '#client/public/Privacy.tsx';
+import About, { handle as aboutHandle } from '#client/public/About.tsx';
+
+/**
+ * The one route table: the server renders it with a static handler, the client hydrates it with a
+ * browser router. Public pages are marked `static` in their handle (no client JavaScript).
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: Outlet,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      { index: true, Component: Landing, handle: landingHandle },
+      { path: 'terms-of-service', Component: Terms, handle: termsHandle },
+      { path: 'privacy-policy', Component: Privacy, handle: privacyHandle },
+      { path: 'about-us', Component: About, handle: aboutHandle },
+    ],
+  },
+];

@@ -1,0 +1,75 @@
+import compression from 'compression';
+import express, { type Express } from 'express';
+import type { RouteObject } from 'react-router';
+import { routes as appRoutes } from '#client/routes.tsx';
+import { apiPrefix, createContentApi } from './api/index.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseOptions } from './db/database.ts';
+import { errorHandler } from './http/errors.ts';
+import { cspNonce, securityHeaders } from './http/security.ts';
+import { seoRoutes } from './http/seo.ts';
+import { staticAssets } from './http/static-assets.ts';
+import { createLogger, requestLogger, type Logger } from './logger.ts';
+import { manifestSource } from './ssr/assets.ts';
+import { pagesMiddleware } from './ssr/middleware.ts';
+import { createPageRenderer } from './ssr/render.tsx';
+
+export interface AppDeps {
+  logger?: Logger;
+  /** The route table to render; tests may extend the real one. */
+  routes?: RouteObject[];
+  /** Database settings beyond the config (tests give each suite its own PostgreSQL schema). */
+  database?: Partial<DatabaseOptions>;
+  /** Current time in ms; tests inject a controllable clock (TOTP windows, token expiry, idle timeout). */
+  clock?: () => number;
+}
+
+export interface AppHandle {
+  app: Express;
+  logger: Logger;
+  /** Releases what the app holds (database, session store, upstream pool). */
+  close(): Promise<void>;
+}
+
+/** Builds the whole server (website, panel, API) without listening; see server/index.ts for that. */
+export async function createApp(config: Config, deps: AppDeps = {}): Promise<AppHandle> {
+  const logger = deps.logger ?? createLogger(config);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', 'strong');
+
+  app.use(requestLogger(logger));
+  app.use(cspNonce);
+  app.use(securityHeaders(config));
+  app.use(compression());
+
+  app.use('/assets', staticAssets(config.buildDir));
+  app.use(seoRoutes(config.public));
+
+  // The embedded content API, unless an external backend speaks the contract instead.
+  const closers: Array<() => Promise<void>> = [];
+  if (!config.upstreamApiUrl) {
+    const database = await openDatabase({ ...config, ...deps.database });
+    closers.push(database.close);
+    const api = await createContentApi({ config, database, logger, clock: deps.clock ?? Date.now });
+    closers.unshift(api.close);
+    app.use(apiPrefix(config), api.router);
+  }
+
+  const render = createPageRenderer({
+    routes: deps.routes ?? appRoutes,
+    publicConfig: config.public,
+    assets: manifestSource(config.buildDir, config.isProduction),
+    isProduction: config.isProduction,
+  });
+  app.use(pagesMiddleware(render, config.public.baseUrl));
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    logger,
+    close: async () => {
+      for (const close of closers) await close();
+    },
+  };
+}

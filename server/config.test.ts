@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('works with no variables at all (embedded defaults)', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.isProduction).toBe(false);
+    expect(config.public.baseUrl).toBe('http://localhost:3000');
+    expect(config.public.feedbackFormUrl).toBeNull();
+    expect(config.databaseUrl).toBeNull();
+    expect(config.apiProduct).toBe('words');
+  });
+
+  it('reads the public settings', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_BASE_URL: 'https://words.example.com/',
+      CONTACT_EMAIL: 'hi@example.com',
+      FEEDBACK_FORM_URL: 'https://forms.example.com/f?embedded=true',
+      SOCIAL_X_URL: 'https://x.com/example',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.public).toMatchObject({
+      baseUrl: 'https://words.example.com',
+      contactEmail: 'hi@example.com',
+      feedbackFormUrl: 'https://forms.example.com/f?embedded=true',
+      social: { x: 'https://x.com/example' },
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', FEEDBACK_FORM_URL: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc', /^Invalid configuration: PORT /],
+    ['PORT', '70000', /^Invalid configuration: PORT /],
+    ['NODE_ENV', 'staging', /^Invalid configuration: NODE_ENV /],
+    ['CONTACT_EMAIL', 'not-an-email', /^Invalid configuration: CONTACT_EMAIL must be an e-mail address$/],
+    ['FEEDBACK_FORM_URL', 'http://insecure.example.com', /^Invalid configuration: FEEDBACK_FORM_URL must be/],
+    ['PUBLIC_BASE_URL', 'javascript:alert(1)', /^Invalid configuration: PUBLIC_BASE_URL must be/],
+    ['DATABASE_URL', 'mysql://x', /^Invalid configuration: DATABASE_URL must be a postgres/],
+    ['SECRETS_KEY', 'short', /^Invalid configuration: SECRETS_KEY must be 32 bytes/],
+  ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { PublicConfig } from '#shared/public-config.ts';
+
+const url = (what: string) =>
+  z.url({ protocol: /^https?$/, error: `must be an absolute http(s) URL (${what})` });
+
+/** Every environment variable the server reads, with its default for the embedded mode. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_BASE_URL: url('the site origin').optional(),
+  CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('contact@arguscreative.com'),
+  FEEDBACK_FORM_URL: z
+    .url({ protocol: /^https$/, error: 'must be an absolute https URL of an embeddable form' })
+    .optional(),
+  SOCIAL_FACEBOOK_URL: url('Facebook page').default('https://www.facebook.com/arguscreative'),
+  SOCIAL_INSTAGRAM_URL: url('Instagram profile').default('https://www.instagram.com/arguscreative'),
+  SOCIAL_X_URL: url('X profile').default('https://x.com/arguscreative'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// connection URL' })
+    .optional(),
+  API_PRODUCT: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { error: 'must be lower-case letters, digits and dashes' })
+    .default('words'),
+  UPSTREAM_API_URL: url('an external content API, e.g. https://api.example.com/arguscreative/words').optional(),
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, { error: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)' })
+    .optional(),
+  ADMIN_USERNAME: z.string().trim().min(3, { error: 'must be at least 3 characters' }).optional(),
+  ADMIN_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
+  DEMO_CONTENT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  logLevel: Env['LOG_LEVEL'];
+  /** Folder holding the built client: `manifest.json` and `public/assets/*`. */
+  buildDir: string;
+  public: PublicConfig;
+  /** Where the embedded mode keeps its SQLite file and generated secrets (mode 0600). */
+  dataDir: string;
+  /** PostgreSQL instead of SQLite when set. */
+  databaseUrl: string | null;
+  /** The `{product}` of `/arguscreative/{product}`. */
+  apiProduct: string;
+  /** An external backend speaking the content API contract; the embedded API is not mounted then. */
+  upstreamApiUrl: string | null;
+  /** Base64 32-byte key encrypting TOTP secrets; generated under dataDir when unset. */
+  secretsKey: string | null;
+  /** First-start admin; without it a strong password is generated and printed once. */
+  admin: { username: string; password: string | null } ;
+  demoContent: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  // Empty strings mean "unset", as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = issue.path.join('.') || 'environment';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const config: Config = {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    buildDir: fileURLToPath(new URL('../build/', import.meta.url)),
+    public: {
+      contactEmail: e.CONTACT_EMAIL,
+      feedbackFormUrl: e.FEEDBACK_FORM_URL ?? null,
+      social: { facebook: e.SOCIAL_FACEBOOK_URL, instagram: e.SOCIAL_INSTAGRAM_URL, x: e.SOCIAL_X_URL },
+      baseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    },
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    apiProduct: e.API_PRODUCT,
+    upstreamApiUrl: e.UPSTREAM_API_URL?.replace(/\/+$/, '') ?? null,
+    secretsKey: e.SECRETS_KEY ?? null,
+    admin: { username: e.ADMIN_USERNAME ?? 'admin', password: e.ADMIN_PASSWORD ?? null },
+    demoContent: e.DEMO_CONTENT === 'true',
+  };
+  return { ...config, ...overrides };
+}

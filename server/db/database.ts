@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions extends Pick<Config, 'dataDir' | 'databaseUrl'> {
+  /** PostgreSQL only: work inside this schema (created if missing). Lets test suites run side by side. */
+  pgSchema?: string;
+  /** SQLite only: the file name under dataDir. */
+  sqliteFile?: string;
+}
+
+// node-pg returns int8 (bigint, e.g. count(*)) as strings; our counts and ids fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/**
+ * Opens the content database: SQLite under DATA_DIR by default (WAL, foreign keys on), PostgreSQL
+ * when DATABASE_URL is set. Tables and columns are snake_case; code sees camelCase. Migrations run
+ * before this returns.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
+  const db = new Kysely<Database>({
+    dialect: options.databaseUrl ? postgres(options.databaseUrl, options.pgSchema) : sqlite(options),
+    plugins: [new CamelCasePlugin()],
+  });
+  if (options.pgSchema) await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db);
+  await migrate(db, dialect);
+  return { db, dialect, close: () => db.destroy() };
+}
+
+function sqlite({ dataDir, sqliteFile = 'argus-words.sqlite' }: DatabaseOptions) {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const database = new SQLite(path.join(dataDir, sqliteFile));
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return new SqliteDialect({ database });
+}
+
+function postgres(connectionString: string, schema?: string) {
+  return new PostgresDialect({
+    pool: new pg.Pool({
+      connectionString,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    }),
+  });
+}
+
+async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: {
+      getMigrations: async () =>
+        Object.fromEntries(
+          migrations.map((m) => [m.name, { up: (kdb: Kysely<unknown>) => m.up(kdb, dialect) }]),
+        ),
+    },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

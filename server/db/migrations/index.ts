@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../database.ts';
+import { content } from './0001-content.ts';
+import { auth } from './0002-auth.ts';
+
+export interface Migration {
+  /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
+  name: string;
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+export const migrations: Migration[] = [content, auth];

@@ -1,0 +1,159 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types as Kysely sees them (camelCase; the CamelCasePlugin maps to snake_case columns).
+ * Booleans come back as 0/1 from SQLite and timestamps as ISO text from SQLite / Date from
+ * PostgreSQL: read rows through the store layer, which normalises both.
+ */
+type Bool = boolean | number;
+type Timestamp = string | Date;
+
+export interface LanguagesTable {
+  id: Generated<number>;
+  isActive: Generated<Bool>;
+  language: string;
+}
+
+export interface StagesTable {
+  id: Generated<number>;
+  isActive: Generated<Bool>;
+  letters: Generated<string>;
+  letterCount: number;
+  number: number;
+}
+
+export interface LetterGroupsTable {
+  id: Generated<number>;
+  isActive: Generated<Bool>;
+  letters: string;
+  languageId: number;
+  stageId: number;
+}
+
+export interface WordsTable {
+  id: Generated<number>;
+  isActive: Generated<Bool>;
+  letters: string;
+  languageId: number;
+}
+
+export interface LevelsTable {
+  id: Generated<number>;
+  isActive: Generated<Bool>;
+  number: number;
+  hint: string | null;
+  assignment: Generated<string>;
+  time: Generated<number>;
+  requiredLetterFlag: Generated<Bool>;
+  requiredLetter: Generated<string>;
+  requiredLetterPosition: Generated<number>;
+  checkCondition: Generated<string>;
+  isChill: Generated<Bool>;
+  stageId: number;
+  languageId: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  isActive: Generated<Bool>;
+  email: Generated<string>;
+  username: string;
+  avatar: Generated<string>;
+  role: Generated<string>;
+  diamonds: Generated<number>;
+  coins: Generated<number>;
+  validWords: Generated<number>;
+  invalidWords: Generated<number>;
+  duplicateWords: Generated<number>;
+  firstLoad: Generated<Bool>;
+  appleId: Generated<string>;
+  googleId: Generated<string>;
+  languageId: number | null;
+  isTwoFa: Generated<Bool>;
+  maxLevel: Generated<number>;
+  totalScore: Generated<number>;
+  previousUsername: Generated<string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  deletedAt: Timestamp | null;
+}
+
+export interface UserLevelsTable {
+  id: Generated<number>;
+  completed: Generated<Bool>;
+  locked: Generated<Bool>;
+  validWords: Generated<number>;
+  invalidWords: Generated<number>;
+  duplicateWords: Generated<number>;
+  wordsPerSecond: Generated<number>;
+  highestScore: Generated<number>;
+  mostValuableWordEntered: Generated<string>;
+  levelId: number;
+  userId: number;
+}
+
+export interface LetterGroupLevelsTable {
+  id: Generated<number>;
+  used: Generated<Bool>;
+  letterGroupId: number;
+  levelId: number;
+}
+
+export interface LetterGroupWordsTable {
+  id: Generated<number>;
+  letterGroupId: number;
+  wordId: number;
+}
+
+export interface ContentTables {
+  languages: LanguagesTable;
+  stages: StagesTable;
+  letterGroups: LetterGroupsTable;
+  words: WordsTable;
+  levels: LevelsTable;
+  users: UsersTable;
+  userLevels: UserLevelsTable;
+  letterGroupLevels: LetterGroupLevelsTable;
+  letterGroupWords: LetterGroupWordsTable;
+}
+
+/** Credentials and tokens (migration 0002-auth). Times are epoch milliseconds. */
+export interface AuthCredentialsTable {
+  userId: number;
+  passwordHash: string;
+  /** AES-256-GCM ciphertext (see server/api/auth/secret-box.ts), never the raw secret. */
+  totpSecret: string | null;
+  enrolledAt: number | null;
+  lastTotpStep: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface AuthRecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  usedAt: number | null;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  tokenHash: string;
+  kind: 'two-factor' | 'access' | 'refresh';
+  userId: number;
+  familyId: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+  revokedAt: number | null;
+  attempts: Generated<number>;
+}
+
+export interface AuthTables {
+  authCredentials: AuthCredentialsTable;
+  authRecoveryCodes: AuthRecoveryCodesTable;
+  authTokens: AuthTokensTable;
+}
+
+/** Every table. Later migrations add their table interfaces here. */
+export type Database = ContentTables & AuthTables;

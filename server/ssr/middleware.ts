@@ -1,0 +1,41 @@
+import type { RequestHandler, Response as ExpressResponse } from 'express';
+import { NOT_FOUND_KEY, type PageRenderer } from './render.ts';
+import { cachePage, sendCachedPage, type CachedPage } from './page-cache.ts';
+import { toFetchRequest } from './request.ts';
+
+/**
+ * Serves every page of the route table. Static pages (public site, 404) are rendered on first request
+ * and then served from memory; the cache is keyed by what was rendered, so it stays bounded however
+ * many different unknown paths are requested.
+ */
+export function pagesMiddleware(render: PageRenderer, origin: string): RequestHandler {
+  const cache = new Map<string, CachedPage>();
+
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    try {
+      const key = render.staticKey(req.path);
+      const cached = key !== undefined ? cache.get(key) : undefined;
+      if (cached) return sendCachedPage(req, res, cached);
+
+      const outcome = await render(toFetchRequest(req, origin), res.locals.cspNonce as string);
+      if (outcome.kind === 'response') return sendFetchResponse(res, outcome.response);
+      if (outcome.isStatic) {
+        const page = cachePage(outcome.status, outcome.html);
+        const storeAs = outcome.status === 404 ? NOT_FOUND_KEY : key;
+        if (storeAs !== undefined) cache.set(storeAs, page);
+        return sendCachedPage(req, res, page);
+      }
+      outcome.headers.forEach((value, name) => res.setHeader(name, value));
+      res.status(outcome.status).type('html').send(outcome.html);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
+  res.status(response.status);
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  res.end(Buffer.from(await response.arrayBuffer()));
+}

@@ -1,0 +1,125 @@
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+  type RouteObject,
+  type StaticHandlerContext,
+} from 'react-router';
+import { pageHandleOf, SITE_NAME, type PageHandle } from '#client/page-handle.ts';
+import { PublicConfigProvider } from '#client/public-config.tsx';
+import type { PublicConfig } from '#shared/public-config.ts';
+import type { AssetManifest } from './assets.ts';
+import { renderDocument } from './document.ts';
+
+export type RenderOutcome =
+  | { kind: 'response'; response: Response }
+  | { kind: 'page'; status: number; headers: Headers; html: string; isStatic: boolean };
+
+export interface RendererOptions {
+  routes: RouteObject[];
+  publicConfig: PublicConfig;
+  assets: () => AssetManifest;
+  /** Production hides stack traces of unexpected errors. */
+  isProduction: boolean;
+}
+
+const ERROR_HEADS: Record<'notFound' | 'error', PageHandle> = {
+  notFound: { title: `Page not found — ${SITE_NAME}`, description: 'This page does not exist.', static: true },
+  error: { title: `Error — ${SITE_NAME}`, description: 'An unexpected error occurred.' },
+};
+
+/**
+ * React Router's custom-server flow: `query()` the static handler, return a Response (redirects,
+ * resource routes) unchanged, otherwise render StaticRouterProvider with the context's status.
+ */
+export function createPageRenderer({ routes, publicConfig, assets, isProduction }: RendererOptions) {
+  const handler = createStaticHandler(routes);
+
+  function renderApp(context: StaticHandlerContext, nonce: string, hydrate: boolean): string {
+    const router = createStaticRouter(handler.dataRoutes, context);
+    return renderToString(
+      <PublicConfigProvider value={publicConfig}>
+        <StaticRouterProvider router={router} context={context} nonce={nonce} hydrate={hydrate} />
+      </PublicConfigProvider>,
+    );
+  }
+
+  /** What the error page may show: in production the message only, never the stack. */
+  function exposed(error: unknown): unknown {
+    if (!(error instanceof Error) || !isProduction) return error;
+    const safe = new Error(error.message);
+    safe.stack = undefined;
+    return safe;
+  }
+
+  /** A component threw while rendering: render again with the error at the root boundary. */
+  function withRenderError(context: StaticHandlerContext, error: unknown): StaticHandlerContext {
+    return { ...context, statusCode: 500, errors: { root: exposed(error) } };
+  }
+
+  /**
+   * The cache key of the page a path renders to when that page is static: the route id, or the
+   * shared not-found key. Undefined for pages rendered per request.
+   */
+  function staticKey(pathname: string): string | undefined {
+    const matches = matchRoutes(handler.dataRoutes, pathname);
+    if (!matches) return NOT_FOUND_KEY;
+    const leaf = matches.at(-1)!.route;
+    return (leaf.handle as PageHandle | undefined)?.static ? leaf.id : undefined;
+  }
+
+  async function render(request: Request, nonce: string): Promise<RenderOutcome> {
+    const result = await handler.query(request);
+    if (result instanceof Response) return { kind: 'response', response: result };
+    let context = result;
+    if (context.errors) {
+      context.errors = Object.fromEntries(Object.entries(context.errors).map(([id, e]) => [id, exposed(e)]));
+    }
+
+    const leaf = pageHandleOf(context.matches.map((m) => m.route.handle));
+    const notFound = context.statusCode === 404;
+    const isStatic = notFound || (!context.errors && leaf?.static === true);
+    let appHtml: string;
+    try {
+      appHtml = renderApp(context, nonce, !isStatic);
+    } catch (error) {
+      context = withRenderError(context, error);
+      appHtml = renderApp(context, nonce, false);
+    }
+
+    const failed = context.statusCode >= 500;
+    const head = notFound ? ERROR_HEADS.notFound : failed ? ERROR_HEADS.error : (leaf ?? ERROR_HEADS.error);
+    const manifest = assets();
+    const scripts =
+      isStatic || failed || !manifest['entry.js']
+        ? ''
+        : `<script type="module" nonce="${nonce}" src="${manifest['entry.js']}"></script>`;
+    const html = renderDocument({
+      head,
+      canonicalUrl: notFound || failed ? null : publicConfig.baseUrl + canonicalPath(context),
+      appHtml,
+      assets: manifest,
+      scripts,
+      siteName: SITE_NAME,
+    });
+    const headers = new Headers(context.loaderHeaders[context.matches.at(-1)?.route.id ?? ''] ?? undefined);
+    return { kind: 'page', status: context.statusCode, headers, html, isStatic: isStatic && !failed };
+  }
+
+  return Object.assign(render, { staticKey });
+}
+
+export type PageRenderer = ReturnType<typeof createPageRenderer>;
+
+export const NOT_FOUND_KEY = '\0not-found';
+
+/** The matched URL in its canonical spelling (lower-case route paths, no trailing slash). */
+function canonicalPath(context: StaticHandlerContext): string {
+  const leaf = context.matches.at(-1);
+  if (!leaf) return '/';
+  const hasParams = Object.keys(leaf.params).length > 0;
+  const path = hasParams ? leaf.pathname : context.matches.map((m) => m.route.path ?? '').join('/');
+  return '/' + path.split('/').filter(Boolean).join('/');
+}

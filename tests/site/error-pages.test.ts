@@ -1,0 +1,43 @@
+import request from 'supertest';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../client/routes.tsx';
+import { startTestApp } from '../helpers/app.ts';
+
+function Broken(): never {
+  throw new Error('The level map could not be drawn');
+}
+
+/** The real route table plus one page whose component throws while rendering. */
+const withBrokenPage: RouteObject[] = routes.map((root) => ({
+  ...root,
+  children: [...(root.children ?? []), { path: 'broken', Component: Broken }],
+}));
+
+describe('unexpected rendering errors', () => {
+  it('answer 500 with the message and no stack trace in production', async () => {
+    const app = await startTestApp({ NODE_ENV: 'production' }, { routes: withBrokenPage });
+    try {
+      const res = await request(app.app).get('/broken').expect(500);
+      expect(res.text).toContain('Unexpected Application Error!');
+      expect(res.text).toContain('The level map could not be drawn');
+      expect(res.text).not.toMatch(/at Broken|\.tsx:\d+/);
+      expect(res.text).not.toMatch(/<script/);
+      // The rest of the site keeps working.
+      await request(app.app).get('/').expect(200);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('show the stack trace in development', async () => {
+    const app = await startTestApp({ NODE_ENV: 'development' }, { routes: withBrokenPage });
+    try {
+      const res = await request(app.app).get('/broken').expect(500);
+      expect(res.text).toContain('Unexpected Application Error!');
+      expect(res.text).toMatch(/at Broken/);
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -48,7 +57,12 @@ function manifestPlugin(): esbuild.Plugin {
           manifest[logical] = '/assets/' + path.basename(file);
         }
         manifest['favicon.svg'] = copyHashed('client/static/favicon.svg');
-        writeFileSync(path.join(BUILD_DIR, 'manifest.json'), JSON.stringify(manifest, null, 2));
+        // Atomic swap: a server or test reading the manifest never sees a half-written file.
+        const target = path.join(BUILD_DIR, 'manifest.json');
+        writeFileSync(`${target}.${process.pid}.tmp`, JSON.stringify(manifest, null, 2));
+        renameSync(`${target}.${process.pid}.tmp`, target);
+        const outputs = Object.keys(result.metafile.outputs).map((file) => path.basename(file));
+        pruneOldAssets(new Set([...outputs, path.basename(manifest['favicon.svg'])]));
       });
     },
   };
@@ -63,8 +77,19 @@ function copyHashed(relative: string): string {
   return '/assets/' + target;
 }
 
+/**
+ * Assets are content-hashed, so a rebuild adds files beside the old ones instead of deleting the
+ * folder under a running server; files of earlier builds are removed once they are an hour old.
+ */
+function pruneOldAssets(current: Set<string>) {
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of readdirSync(ASSETS_DIR)) {
+    const file = path.join(ASSETS_DIR, name);
+    if (!current.has(name) && statSync(file).mtimeMs < hourAgo) rmSync(file, { force: true });
+  }
+}
+
 export async function build({ production = true } = {}): Promise<void> {
-  rmSync(BUILD_DIR, { recursive: true, force: true });
   mkdirSync(ASSETS_DIR, { recursive: true });
   await esbuild.build(options(production));
 }

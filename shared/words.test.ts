@@ -94,7 +94,16 @@ describe('createWordMatcher', () => {
   });
 
   it('counts repeated letters', () => {
-    const matcher = createWordMatcher(['ball', 'llano', 'loon', 'balloons', 'lollo', 'noon', 'boa', 'balloon']);
+    const matcher = createWordMatcher([
+      'ball',
+      'llano',
+      'loon',
+      'balloons',
+      'lollo',
+      'noon',
+      'boa',
+      'balloon',
+    ]);
     expect(matcher.buildableFrom('balloon')).toEqual(['ball', 'llano', 'loon', 'boa', 'balloon']);
   });
 
@@ -135,10 +144,12 @@ describe('createWordMatcher', () => {
 
   it('matches a group against 100,000 words quickly', () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const alphabet = 'abcdefghijklmnopqrstuvwxyzéñ';
     const words = Array.from({ length: 100_000 }, () =>
-      Array.from({ length: 3 + Math.floor(random() * 7) }, () => alphabet[Math.floor(random() * 28)]).join(''),
+      Array.from({ length: 3 + Math.floor(random() * 7) }, () => alphabet[Math.floor(random() * 28)]).join(
+        '',
+      ),
     );
     const matcher = createWordMatcher(words);
     const started = performance.now();

@@ -1,0 +1,151 @@
+/**
+ * Word logic shared by the CLI (`words import`, `links build`, `lint`), the content API and the demo
+ * seed: how a raw line becomes a stored word, and which words a player can build from a letter group.
+ * Pure and dependency-free, so the browser bundle can use it too.
+ *
+ * A "letter" is one Unicode letter (`\p{L}`) plus any combining marks that follow it and that NFC could
+ * not compose into it (e.g. Devanagari vowel signs). Letters are compared after NFC and lower casing,
+ * so "é" and "e" are different letters, and "E" and "e" are the same.
+ */
+
+export const MAX_WORD_LETTERS = 64;
+
+export type NormalizedWord = { ok: true; word: string } | { ok: false; reason: string };
+
+const LETTER = /\p{L}\p{M}*/gu;
+const ONLY_LETTERS = /^(?:\p{L}\p{M}*)+$/u;
+
+/** The letters of a word (see the module comment); characters that are not letters are ignored. */
+export function splitLetters(text: string): string[] {
+  return text.match(LETTER) ?? [];
+}
+
+/** Number of letters in an already normalised word. */
+export function letterCount(word: string): number {
+  return splitLetters(word).length;
+}
+
+/**
+ * Turns one raw input line into a word: trims, lower-cases and normalises to NFC. Returns null for
+ * lines to skip silently (blank, or a `#` comment), `{ ok: false, reason }` for lines that are not a
+ * single word made of letters only (no spaces, digits, apostrophes, hyphens or other punctuation) or
+ * that are longer than {@link MAX_WORD_LETTERS} letters.
+ */
+export function normalizeWord(raw: string): NormalizedWord | null {
+  const trimmed = raw.trim();
+  if (trimmed === '' || trimmed.startsWith('#')) return null;
+  // Lower casing can decompose (e.g. "İ" → "i" + combining dot), so normalise after it.
+  const word = trimmed.normalize('NFC').toLowerCase().normalize('NFC');
+  if (!ONLY_LETTERS.test(word)) return { ok: false, reason: describeInvalid(word) };
+  const count = letterCount(word);
+  if (count > MAX_WORD_LETTERS) {
+    return { ok: false, reason: `is ${count} letters long; at most ${MAX_WORD_LETTERS} are allowed` };
+  }
+  return { ok: true, word };
+}
+
+function describeInvalid(word: string): string {
+  if (/\s/u.test(word)) return 'contains a space: one word per line';
+  if (/\p{N}/u.test(word)) return 'contains a digit: only letters are allowed';
+  if (/^\p{M}/u.test(word)) return 'starts with a combining mark instead of a letter';
+  const offending = [...word].find((c) => !/[\p{L}\p{M}]/u.test(c)) ?? '';
+  const code = offending.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0');
+  return `contains "${offending}" (U+${code}): only letters are allowed`;
+}
+
+/** How often each letter occurs in a word, e.g. "papa" → { p: 2, a: 2 }. */
+export function letterSignature(word: string): Map<string, number> {
+  const signature = new Map<string, number>();
+  for (const letter of splitLetters(word)) signature.set(letter, (signature.get(letter) ?? 0) + 1);
+  return signature;
+}
+
+/**
+ * The letters of a letter group as stored: tolerant of case, spaces and separators ("P, T, O" is
+ * the same group as "pto"); normalised like words.
+ */
+export function groupLetters(letters: string): string[] {
+  return splitLetters(letters.normalize('NFC').toLowerCase().normalize('NFC'));
+}
+
+export interface WordMatcherOptions {
+  /** Games that let a player use a letter of the group any number of times. */
+  reuseLetters?: boolean;
+}
+
+export interface WordMatcher {
+  /** The words (in the order given) a player can build from the group's letters. */
+  buildableFrom(letters: string): string[];
+}
+
+/**
+ * Prepares a dictionary for repeated letter-group matching. Each word is reduced once to a 32-bit
+ * letter mask and a list of (letter id, count) pairs; a group is then matched with one mask test per
+ * word (a–z get their own bit, every other letter shares one of the six remaining bits, so the test
+ * never rejects a buildable word) and the exact count check only for the few words that pass it.
+ */
+export function createWordMatcher(words: readonly string[], options: WordMatcherOptions = {}): WordMatcher {
+  const reuse = options.reuseLetters ?? false;
+  const letterIds = new Map<string, number>();
+  const masks = new Int32Array(words.length);
+  const lengths = new Uint8Array(words.length);
+  const offsets = new Uint32Array(words.length + 1);
+  const ids: number[] = [];
+  const counts: number[] = [];
+
+  words.forEach((word, index) => {
+    const signature = letterSignature(word);
+    let mask = 0;
+    let length = 0;
+    for (const [letter, count] of signature) {
+      let id = letterIds.get(letter);
+      if (id === undefined) letterIds.set(letter, (id = letterIds.size));
+      mask |= letterBit(letter);
+      ids.push(id);
+      counts.push(count);
+      length += count;
+    }
+    masks[index] = mask;
+    lengths[index] = Math.min(length, 255);
+    offsets[index + 1] = ids.length;
+  });
+  const wordIds = Uint32Array.from(ids);
+  const wordCounts = Uint8Array.from(counts, (c) => Math.min(c, 255));
+
+  return {
+    buildableFrom(letters) {
+      const group = groupLetters(letters);
+      const available = new Uint16Array(letterIds.size);
+      let groupMask = 0;
+      for (const letter of group) {
+        groupMask |= letterBit(letter);
+        const id = letterIds.get(letter);
+        if (id !== undefined) available[id] = (available[id] ?? 0) + 1;
+      }
+      const missing = ~groupMask;
+      const result: string[] = [];
+      for (let w = 0; w < words.length; w++) {
+        if ((masks[w]! & missing) !== 0) continue;
+        if (!reuse && lengths[w]! > group.length) continue;
+        let ok = true;
+        for (let p = offsets[w]!; p < offsets[w + 1]!; p++) {
+          const have = available[wordIds[p]!]!;
+          if (have === 0 || (!reuse && have < wordCounts[p]!)) {
+            ok = false;
+            break;
+          }
+        }
+        if (ok) result.push(words[w]!);
+      }
+      return result;
+    },
+  };
+}
+
+const A = 'a'.codePointAt(0)!;
+
+function letterBit(letter: string): number {
+  const code = letter.codePointAt(0)!;
+  const bit = letter.length === 1 && code >= A && code < A + 26 ? code - A : 26 + (code % 6);
+  return 1 << bit;
+}

@@ -28,7 +28,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/, { error: 'must be lower-case letters, digits and dashes' })
     .default('words'),
-  UPSTREAM_API_URL: url('an external content API, e.g. https://api.example.com/arguscreative/words').optional(),
+  UPSTREAM_API_URL: url(
+    'an external content API, e.g. https://api.example.com/arguscreative/words',
+  ).optional(),
   SECRETS_KEY: z
     .string()
     .regex(/^[A-Za-z0-9+/]{43}=$/, { error: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)' })
@@ -60,7 +62,7 @@ export interface Config {
   /** Base64 32-byte key encrypting TOTP secrets; generated under dataDir when unset. */
   secretsKey: string | null;
   /** First-start admin; without it a strong password is generated and printed once. */
-  admin: { username: string; password: string | null } ;
+  admin: { username: string; password: string | null };
   demoContent: boolean;
 }
 

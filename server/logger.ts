@@ -13,7 +13,15 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
       base: undefined,
       // Belt and braces: nothing that looks like a credential is ever written, whoever logs it.
       redact: {
-        paths: ['*.password', '*.token', '*.accessToken', '*.refreshToken', '*.otp', '*.authorization', '*.cookie'],
+        paths: [
+          '*.password',
+          '*.token',
+          '*.accessToken',
+          '*.refreshToken',
+          '*.otp',
+          '*.authorization',
+          '*.cookie',
+        ],
         censor: '[redacted]',
       },
     },

@@ -37,7 +37,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     plugins: [new CamelCasePlugin()],
   });
   if (options.pgSchema) await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db);
-  await migrate(db, dialect);
+  await migrate(db, dialect, options.pgSchema);
   return { db, dialect, close: () => db.destroy() };
 }
 
@@ -61,9 +61,11 @@ function postgres(connectionString: string, schema?: string) {
   });
 }
 
-async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
+    // Kysely looks for its migration tables in every schema unless told which one is ours.
+    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
     provider: {
       getMigrations: async () =>
         Object.fromEntries(

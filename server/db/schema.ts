@@ -155,5 +155,23 @@ export interface AuthTables {
   authTokens: AuthTokensTable;
 }
 
+/** The content API's audit log (migration 0003-audit). `before`/`after` are JSON text. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  userId: number | null;
+  username: string;
+  ip: string;
+  entity: string;
+  entityId: number;
+  action: string;
+  before: string | null;
+  after: string | null;
+}
+
+export interface AuditTables {
+  auditLog: AuditLogTable;
+}
+
 /** Every table. Later migrations add their table interfaces here. */
-export type Database = ContentTables & AuthTables;
+export type Database = ContentTables & AuthTables & AuditTables;

@@ -24,5 +24,4 @@ export function seoRoutes(config: PublicConfig): Router {
   return router;
 }
 
-const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

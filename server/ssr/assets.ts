@@ -14,7 +14,9 @@ export function readManifest(buildDir: string): AssetManifest {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as AssetManifest;
   } catch {
-    throw new MissingBuildError(`No client build at ${file}: run \`npm run build\` (npm start does it for you).`);
+    throw new MissingBuildError(
+      `No client build at ${file}: run \`npm run build\` (npm start does it for you).`,
+    );
   }
 }
 

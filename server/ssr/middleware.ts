@@ -1,5 +1,5 @@
 import type { RequestHandler, Response as ExpressResponse } from 'express';
-import { NOT_FOUND_KEY, type PageRenderer } from './render.ts';
+import { NOT_FOUND_KEY, type PageRenderer } from './render.tsx';
 import { cachePage, sendCachedPage, type CachedPage } from './page-cache.ts';
 import { toFetchRequest } from './request.ts';
 

@@ -26,7 +26,11 @@ export interface RendererOptions {
 }
 
 const ERROR_HEADS: Record<'notFound' | 'error', PageHandle> = {
-  notFound: { title: `Page not found — ${SITE_NAME}`, description: 'This page does not exist.', static: true },
+  notFound: {
+    title: `Page not found — ${SITE_NAME}`,
+    description: 'This page does not exist.',
+    static: true,
+  },
   error: { title: `Error — ${SITE_NAME}`, description: 'An unexpected error occurred.' },
 };
 

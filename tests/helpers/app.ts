@@ -17,10 +17,7 @@ export interface TestApp extends AppHandle {
  * The real app on an empty embedded database in a temp folder, no demo content, a fixed admin
  * password so nothing is printed. `env` overrides any variable; `deps` injects clock, routes, etc.
  */
-export async function startTestApp(
-  env: Record<string, string> = {},
-  deps: AppDeps = {},
-): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'argus-app-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -9,10 +9,11 @@ function Broken(): never {
 }
 
 /** The real route table plus one page whose component throws while rendering. */
-const withBrokenPage: RouteObject[] = routes.map((root) => ({
-  ...root,
-  children: [...(root.children ?? []), { path: 'broken', Component: Broken }],
-}));
+const [root, ...rest] = routes;
+const withBrokenPage: RouteObject[] = [
+  { ...root!, index: false, children: [...(root!.children ?? []), { path: 'broken', Component: Broken }] },
+  ...rest,
+];
 
 describe('unexpected rendering errors', () => {
   it('answer 500 with the message and no stack trace in production', async () => {

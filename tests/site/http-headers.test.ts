@@ -29,7 +29,10 @@ describe('security headers', () => {
     const first = csp(a.headers['content-security-policy']);
     const second = csp(b.headers['content-security-policy']);
     const nonceOf = (policy: Map<string, string[]>) =>
-      policy.get('script-src')!.find((s) => s.startsWith("'nonce-"))!.slice(7, -1);
+      policy
+        .get('script-src')!
+        .find((s) => s.startsWith("'nonce-"))!
+        .slice(7, -1);
     expect(Buffer.from(nonceOf(first), 'base64').length).toBeGreaterThanOrEqual(16);
     expect(nonceOf(first)).not.toBe(nonceOf(second));
     expect(first.get('script-src')).toContain("'strict-dynamic'");
@@ -58,7 +61,9 @@ describe('security headers', () => {
       expect(csp(res.headers['content-security-policy']).get('frame-src')).toEqual([
         'https://docs.google.com',
       ]);
-      expect(res.text).toMatch(/<iframe[^>]*src="https:\/\/docs\.google\.com\/forms\/d\/e\/abc\/viewform\?embedded=true"/);
+      expect(res.text).toMatch(
+        /<iframe[^>]*src="https:\/\/docs\.google\.com\/forms\/d\/e\/abc\/viewform\?embedded=true"/,
+      );
       expect(res.text).toMatch(/<iframe[^>]*title="[^"]+"/);
     } finally {
       await withForm.stop();
@@ -79,7 +84,7 @@ describe('security headers', () => {
 describe('caching and compression of public pages', () => {
   it('answers 304 to a matching If-None-Match and a fresh body otherwise', async () => {
     const first = await get('/terms-of-service').expect(200);
-    const etag = first.headers.etag;
+    const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('no-cache');
     const again = await get('/terms-of-service').set('If-None-Match', etag).expect(304);

@@ -12,7 +12,9 @@ const get = (path: string) => request(app.app).get(path);
 
 describe('public pages', () => {
   it('landing shows every feature, the disabled download button and the feedback alternative', async () => {
-    const res = await get('/').expect(200).expect('Content-Type', /text\/html/);
+    const res = await get('/')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     const html = res.text;
     for (const text of [
       'Ranked mode',
@@ -47,11 +49,29 @@ describe('public pages', () => {
   it.each([
     [
       '/terms-of-service',
-      ['Terms of Service', 'Introduction', 'obligations', 'Intellectual property', 'Changes', 'In-app purchases', 'refund', 'Demo Money'],
+      [
+        'Terms of Service',
+        'Introduction',
+        'obligations',
+        'Intellectual property',
+        'Changes',
+        'In-app purchases',
+        'refund',
+        'Demo Money',
+      ],
     ],
     [
       '/privacy-policy',
-      ['Privacy Policy', 'Introduction', 'Information', 'usage data', 'Sharing', 'Security', 'Changes', 'payment'],
+      [
+        'Privacy Policy',
+        'Introduction',
+        'Information',
+        'usage data',
+        'Sharing',
+        'Security',
+        'Changes',
+        'payment',
+      ],
     ],
   ])('%s has every section, the date and the contact e-mail', async (path, sections) => {
     const html = (await get(path).expect(200)).text;
@@ -100,7 +120,9 @@ describe('public pages', () => {
   });
 
   it('serves robots.txt and a sitemap of the public pages', async () => {
-    const robots = await get('/robots.txt').expect(200).expect('Content-Type', /text\/plain/);
+    const robots = await get('/robots.txt')
+      .expect(200)
+      .expect('Content-Type', /text\/plain/);
     expect(robots.text).toContain('Disallow: /argusma-words-panel/');
     expect(robots.text).toContain('Sitemap: http://localhost:3000/sitemap.xml');
     const sitemap = await get('/sitemap.xml').expect(200).expect('Content-Type', /xml/);
@@ -112,7 +134,9 @@ describe('public pages', () => {
   it('links the stylesheet and favicon from content-hashed, immutable assets', async () => {
     const html = (await get('/').expect(200)).text;
     const css = /<link rel="stylesheet" href="(\/assets\/app-[A-Z0-9]+\.css)">/.exec(html)?.[1];
-    const icon = /<link rel="icon" type="image\/svg\+xml" href="(\/assets\/favicon-[A-Z0-9]+\.svg)">/.exec(html)?.[1];
+    const icon = /<link rel="icon" type="image\/svg\+xml" href="(\/assets\/favicon-[A-Z0-9]+\.svg)">/.exec(
+      html,
+    )?.[1];
     expect(css).toBeTruthy();
     expect(icon).toBeTruthy();
     const res = await get(css!).set('Accept-Encoding', 'gzip').expect(200);

@@ -54,8 +54,16 @@ describe('server entry point', () => {
     expect(res.status).toBe(200);
     const requestId = res.headers.get('x-request-id');
     await waitFor(() => server.out().includes(requestId!), 'the request log line');
-    const line = JSON.parse(server.out().split('\n').find((l) => l.includes(requestId!))!);
-    expect(line).toMatchObject({ req: { id: requestId, method: 'GET', path: '/about-us' }, res: { status: 200 } });
+    const line = JSON.parse(
+      server
+        .out()
+        .split('\n')
+        .find((l) => l.includes(requestId!))!,
+    );
+    expect(line).toMatchObject({
+      req: { id: requestId, method: 'GET', path: '/about-us' },
+      res: { status: 200 },
+    });
     expect(typeof line.durationMs).toBe('number');
     expect(JSON.stringify(line)).not.toContain('utm');
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
 import { content } from './0001-content.ts';
 import { auth } from './0002-auth.ts';
+import { audit } from './0003-audit.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -9,4 +10,4 @@ export interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
 }
 
-export const migrations: Migration[] = [content, auth];
+export const migrations: Migration[] = [content, auth, audit];

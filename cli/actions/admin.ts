@@ -1,0 +1,74 @@
+import { AdminError, createOrResetAdmin, resetAdminTwoFactor } from '#server/admin/admins.ts';
+import { passwordProblem } from '#server/api/auth/passwords.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/database.ts';
+import { CliError, type CliContext } from '../context.ts';
+
+export async function createAdminAction(
+  options: { username: string; passwordStdin?: boolean },
+  ctx: CliContext,
+): Promise<void> {
+  const password = options.passwordStdin ? await passwordFromStdin(ctx) : await promptPassword(ctx);
+  const problem = passwordProblem(password);
+  if (problem) throw new CliError(problem);
+  const result = await withDatabase(ctx, (database) =>
+    createOrResetAdmin(database, { username: options.username, password }),
+  );
+  ctx.stdout.write(
+    result.created
+      ? `Admin "${options.username}" created. The first login sets up two-factor authentication.\n`
+      : `Password of admin "${options.username}" reset; its sessions were ended.\n`,
+  );
+}
+
+export async function resetTwoFactorAction(options: { username: string }, ctx: CliContext): Promise<void> {
+  await withDatabase(ctx, (database) => resetAdminTwoFactor(database, options.username));
+  ctx.stdout.write(
+    `Two-factor enrolment of "${options.username}" reset; the next login shows a new QR code to scan.\n`,
+  );
+}
+
+/** The local database, found through the same environment as the server's. */
+async function withDatabase<T>(ctx: CliContext, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const config = loadConfig(ctx.env);
+  const database = await openDatabase(config);
+  try {
+    return await work(database);
+  } catch (error) {
+    if (error instanceof AdminError) throw new CliError(error.message);
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+/** All of stdin, minus one trailing line break (`echo` adds one). */
+async function passwordFromStdin(ctx: CliContext): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  const password = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+  if (!password) throw new CliError('No password on standard input.');
+  return password;
+}
+
+async function promptPassword(ctx: CliContext): Promise<string> {
+  if (!ctx.stdin.isTTY) {
+    throw new CliError('Standard input is not a terminal: pipe the password in with --password-stdin.');
+  }
+  const { createPromptModule } = await import('inquirer');
+  const prompt = createPromptModule({ input: ctx.stdin, output: ctx.stdout });
+  const { password, again } = await prompt<{ password: string; again: string }>([
+    {
+      type: 'password',
+      name: 'password',
+      message: 'New password (at least 12 characters):',
+      mask: '*',
+      validate: (value: string) => passwordProblem(value) ?? true,
+    },
+    { type: 'password', name: 'again', message: 'The same password again:', mask: '*' },
+  ]);
+  if (password !== again) throw new CliError('The two passwords differ; nothing was changed.');
+  return password;
+}

@@ -1,0 +1,51 @@
+import type { AnyEntity } from '#shared/entities/index.ts';
+import type { Actor } from '../auth/index.ts';
+import type { Tx } from '../resources/integrity.ts';
+import type { Values } from '../resources/rows.ts';
+
+/** Who is changing things, from where, and the time of the request (from the app's clock). */
+export interface ChangeContext {
+  actor: Actor;
+  ip: string;
+  /** ISO-8601. */
+  now: string;
+}
+
+/** The fields whose values differ, with their values before and after. */
+export function changedFields(before: Values, after: Values): { before: Values; after: Values } {
+  const names = Object.keys(after).filter(
+    (name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]),
+  );
+  return {
+    before: Object.fromEntries(names.map((name) => [name, before[name]])),
+    after: Object.fromEntries(names.map((name) => [name, after[name]])),
+  };
+}
+
+/** Appends one entry to the audit log, inside the transaction that makes the change. */
+export async function recordChange(
+  tx: Tx,
+  ctx: ChangeContext,
+  change: {
+    entity: AnyEntity;
+    entityId: number;
+    action: 'create' | 'update' | 'delete';
+    before: Values | null;
+    after: Values | null;
+  },
+): Promise<void> {
+  await tx.db
+    .insertInto('auditLog')
+    .values({
+      at: ctx.now,
+      userId: ctx.actor.userId,
+      username: ctx.actor.username,
+      ip: ctx.ip,
+      entity: change.entity.resource,
+      entityId: change.entityId,
+      action: change.action,
+      before: change.before === null ? null : JSON.stringify(change.before),
+      after: change.after === null ? null : JSON.stringify(change.after),
+    })
+    .execute();
+}

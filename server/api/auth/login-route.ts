@@ -1,0 +1,57 @@
+import type { RequestHandler } from 'express';
+import { loginRequestSchema, type LoginResponse } from '#shared/auth-schemas.ts';
+import type { AuthContext } from './context.ts';
+import { clientIp, MESSAGES, parseBody, sendError, sendTooMany } from './http.ts';
+import { verifyDummy, verifyPassword } from './passwords.ts';
+import { refundPoint, takePoint, type LimitedKey } from './rate-limits.ts';
+import { otpauthUri } from './totp.ts';
+
+/**
+ * POST /auth/login. Admins get a two-factor token (good only for verify-otp) and, until they
+ * enrol, the otpauth URI to scan; players get no token. Any failure is the same 401.
+ */
+export function loginHandler(ctx: AuthContext): RequestHandler {
+  return async (req, res) => {
+    const body = parseBody(loginRequestSchema, req, res);
+    if (!body) return;
+    const keys: LimitedKey[] = [
+      [ctx.limiters.loginPerIpAndUser, `${clientIp(req)}|${body.username.toLowerCase()}`],
+    ];
+    const wait = await takePoint(keys);
+    if (wait !== null) return sendTooMany(res, wait);
+
+    const account = await ctx.credentials.byUsername(body.username);
+    // Always one argon2 verification, so response time does not tell whether the user exists.
+    const passwordOk = account
+      ? await verifyPassword(account.passwordHash, body.password)
+      : await verifyDummy(body.password);
+    if (!account || !passwordOk || !account.isActive || account.isDeleted) {
+      ctx.logger.warn({ userId: account?.userId ?? null }, 'login failed');
+      return sendError(res, 401, MESSAGES.badCredentials);
+    }
+    await refundPoint(keys);
+
+    let answer: LoginResponse;
+    if (account.role !== 'admin') {
+      answer = {
+        twoFaEnabled: false,
+        username: account.username,
+        accessToken: null,
+        refreshToken: null,
+        qrCodeUrl: null,
+      };
+    } else {
+      const secret = await ctx.totpSecret(account);
+      await ctx.tokens.purgeExpired();
+      answer = {
+        twoFaEnabled: true,
+        username: account.username,
+        accessToken: await ctx.tokens.issueTwoFactor(account.userId),
+        refreshToken: null,
+        qrCodeUrl: account.enrolled ? null : otpauthUri(secret, account.username),
+      };
+    }
+    ctx.logger.info({ userId: account.userId, twoFa: answer.twoFaEnabled }, 'login password accepted');
+    res.json(answer);
+  };
+}

@@ -1,0 +1,49 @@
+import { Router, type RequestHandler } from 'express';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import { seedDemoContent } from '../seed/index.ts';
+import { createAuth, ensureAdmin } from './auth/index.ts';
+import { apiErrorHandler, apiNotFound } from './http/errors.ts';
+import { openApiDocument } from './openapi/document.ts';
+import { contentResources, servedEntities } from './resources/index.ts';
+
+/** Where the content API lives: `/arguscreative/{product}` (SPEC §7). */
+export function apiPrefix(config: Config): string {
+  return `/arguscreative/${config.apiProduct}`;
+}
+
+// API answers are per user and per moment: no cache may keep them.
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+/**
+ * The embedded content API: bootstraps the first admin and (on an empty database) the demo content,
+ * then serves `/auth/*` (public), `/openapi.json` (public) and every `/{resource}/cms/*` behind
+ * requireAdmin. Everything answers JSON; unknown paths are 404, wrong methods 405.
+ */
+export async function createContentApi(deps: {
+  config: Config;
+  database: DatabaseHandle;
+  logger: Logger;
+  clock: () => number;
+}): Promise<{ router: Router; close(): Promise<void> }> {
+  const { config, database, logger, clock } = deps;
+  await ensureAdmin({ config, database, logger });
+  if (config.demoContent) await seedDemoContent(database, logger);
+  const auth = await createAuth({ config, database, logger, clock });
+
+  const openApi = JSON.stringify(openApiDocument({ prefix: apiPrefix(config), entities: servedEntities }));
+  const router = Router();
+  router.use(noStore);
+  router.get('/openapi.json', (_req, res) => {
+    res.type('application/json').send(openApi);
+  });
+  router.use('/auth', auth.router);
+  router.use(contentResources({ database, requireAdmin: auth.requireAdmin, clock }));
+  router.use(apiNotFound);
+  router.use(apiErrorHandler(logger));
+  return { router, close: () => auth.close() };
+}

@@ -1,0 +1,38 @@
+import type { AnyEntity } from '#shared/entities/index.ts';
+import { authPaths } from './auth-paths.ts';
+import { resourcePaths } from './paths.ts';
+import { componentSchemas } from './schemas.ts';
+
+/**
+ * The OpenAPI 3.1 description of the embedded API, built from the entity descriptions and the same
+ * zod schemas the server validates with. Operations the SPEC §7 contract does not list are marked
+ * `x-extension: true`.
+ */
+export function openApiDocument(options: { prefix: string; entities: readonly AnyEntity[] }) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Argus Words content API',
+      version: '1.0.0',
+      description: [
+        'The content API of SPEC §7, as embedded in the server.',
+        'Responses name fields in camelCase with foreign keys as languageId, stageId, letterGroupId, levelId, wordId, userId;',
+        'request bodies also accept idLanguage, idStage, idLetterGroup, idLevel, idWord, idUser (and the other aliases listed per field).',
+        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk and the audit log.',
+      ].join(' '),
+    },
+    servers: [{ url: options.prefix }],
+    tags: [{ name: 'Authentication' }, ...options.entities.map((e) => ({ name: e.labelPlural }))],
+    paths: Object.assign({}, authPaths, ...options.entities.map(resourcePaths)) as Record<string, unknown>,
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The accessToken of POST /auth/verify-otp (15 minutes) of an admin who completed 2FA.',
+        },
+      },
+      schemas: componentSchemas(options.entities),
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import type { AnyEntity, FilterDescription, Operation } from '#shared/entities/index.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/search-query.ts';
+import { MAX_BULK_ROWS } from '#shared/entities/bulk.ts';
+import { componentName } from './schemas.ts';
+
+type Json = Record<string, unknown>;
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const json = (schema: Json, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const error = (description: string) => json(ref('Error'), description);
+
+const COMMON_ERRORS = {
+  401: error('No, expired or invalid access token.'),
+  403: error('Not an active admin who completed two-factor authentication.'),
+};
+const BODY_ERRORS = {
+  400: json(ref('ValidationError'), 'Invalid body: `fieldErrors` names each field.'),
+  413: error('Body too large (100 kB; 2 MB for bulk).'),
+  415: error('Content-Type is not application/json.'),
+};
+const ID_PARAM = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+
+function filterSchema(filter: FilterDescription): Json {
+  switch (filter.kind) {
+    case 'text':
+      return { type: 'string', maxLength: 200 };
+    case 'id':
+      return { type: 'integer', minimum: 1 };
+    case 'number':
+      return { type: 'number' };
+    case 'bool':
+      return { type: 'boolean' };
+    case 'choice':
+      return { type: 'string', enum: filter.choices ?? [] };
+  }
+}
+
+const MATCH: Record<FilterDescription['kind'], string> = {
+  text: 'contains, ignoring case',
+  id: 'equals',
+  number: 'equals',
+  bool: 'true or false',
+  choice: 'equals',
+};
+
+function operation(entity: AnyEntity, op: Operation, spec: Json): Json {
+  const origin = entity.operations[op]!;
+  return {
+    operationId: `${op}${componentName(entity)}`,
+    tags: [entity.labelPlural],
+    security: [{ bearerAuth: [] }],
+    ...(origin === 'extension' ? { 'x-extension': true } : {}),
+    ...spec,
+    description:
+      `${String(spec.description ?? '')}${origin === 'extension' ? ' Extension of the SPEC §7 contract.' : ''}`.trim(),
+    responses: { ...(spec.responses as Json), ...COMMON_ERRORS },
+  };
+}
+
+/** The paths of one resource, only for the operations its description allows. */
+export function resourcePaths(entity: AnyEntity): Json {
+  const name = componentName(entity);
+  const label = entity.label.toLowerCase();
+  const ops = entity.operations;
+  const base = `/${entity.resource}/cms`;
+  const paths: Record<string, Json> = {};
+  const at = (path: string) => (paths[path] ??= {});
+
+  if (ops.search) {
+    at(`${base}/search/`).get = operation(entity, 'search', {
+      summary: `Search ${entity.labelPlural.toLowerCase()}`,
+      description: `A page of ${entity.labelPlural.toLowerCase()} ordered by id${entity.order === 'desc' ? ', newest first' : ''}. Also served without the trailing slash.`,
+      parameters: [
+        {
+          name: 'page',
+          in: 'query',
+          schema: { type: 'integer', minimum: 0, default: 0 },
+          description: 'Zero-based.',
+        },
+        {
+          name: 'size',
+          in: 'query',
+          schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+        },
+        ...entity.filters.map((filter) => ({
+          name: filter.field,
+          in: 'query',
+          schema: filterSchema(filter),
+          description: `${filter.label}: ${MATCH[filter.kind]}. Empty means no filter.`,
+        })),
+      ],
+      responses: {
+        200: json(ref(`${name}Page`), 'The page.'),
+        400: json(ref('ValidationError'), 'Unknown filter or malformed value.'),
+      },
+    });
+  }
+  if (ops.create) {
+    at(base).post = operation(entity, 'create', {
+      summary: `Create a ${label}`,
+      requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Create`) } } },
+      responses: {
+        201: json(ref(name), `The saved ${label}.`),
+        ...BODY_ERRORS,
+        409: error('The natural key is taken.'),
+      },
+    });
+  }
+  if (ops.bulk) {
+    at(`${base}/bulk`).post = operation(entity, 'bulk', {
+      summary: `Create or update up to ${MAX_BULK_ROWS} ${entity.labelPlural.toLowerCase()}`,
+      description: `Upserts on (${(entity.naturalKey ?? []).join(', ')}) in one transaction, with a result per row. \`dryRun\` writes nothing.`,
+      requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}BulkRequest`) } } },
+      responses: { 200: json(ref('BulkResponse'), 'One result per row, and counts.'), ...BODY_ERRORS },
+    });
+  }
+  const item = `${base}/{id}`;
+  if (ops.get) {
+    at(item).get = operation(entity, 'get', {
+      summary: `Read a ${label}`,
+      parameters: [ID_PARAM],
+      responses: { 200: json(ref(name), `The ${label}.`), 404: error('No such row.') },
+    });
+  }
+  if (ops.update) {
+    at(item).put = operation(entity, 'update', {
+      summary: `Update a ${label}`,
+      description: 'Fields left out keep their stored values; read-only fields (id, timestamps) are ignored.',
+      parameters: [ID_PARAM],
+      requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Update`) } } },
+      responses: {
+        200: json(ref(name), `The saved ${label}.`),
+        ...BODY_ERRORS,
+        404: error('No such row.'),
+        409: error('The natural key is taken.'),
+      },
+    });
+  }
+  if (ops.delete) {
+    at(item).delete = operation(entity, 'delete', {
+      summary: `Delete a ${label}`,
+      description: entity.timestamps?.deleted
+        ? `Soft: sets ${entity.timestamps.deleted}; the row stays readable.`
+        : 'Refused (409) while other rows refer to it, naming them.',
+      parameters: [ID_PARAM],
+      responses: {
+        200: json({ type: 'integer' }, 'The id.'),
+        404: error('No such row.'),
+        409: error('Still referred to by other rows.'),
+      },
+    });
+  }
+  return paths;
+}

@@ -1,0 +1,25 @@
+import { Router, type RequestHandler } from 'express';
+import { auditEntry, contentEntities, type AnyEntity } from '#shared/entities/index.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { resourceRouter } from './router.ts';
+import { createStore } from './store.ts';
+
+/** Every resource the descriptions list (the nine entities and the audit log), behind requireAdmin. */
+export const servedEntities: readonly AnyEntity[] = [...contentEntities, auditEntry];
+
+export function contentResources(deps: {
+  database: DatabaseHandle;
+  requireAdmin: RequestHandler;
+  clock: () => number;
+}): Router {
+  const router = Router();
+  const store = createStore(deps.database);
+  for (const entity of servedEntities) {
+    router.use(
+      `/${entity.resource}/cms`,
+      deps.requireAdmin,
+      resourceRouter(entity, { store, clock: deps.clock }),
+    );
+  }
+  return router;
+}

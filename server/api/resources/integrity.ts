@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import { entityByName, referrersOf, type AnyEntity } from '#shared/entities/index.ts';
+import { invalid } from '#shared/entities/input.ts';
+import type { Dialect } from '../../db/database.ts';
+import { badRequest, conflict } from '../http/errors.ts';
+import { toColumns, type LooseDb, type Values } from './rows.ts';
+
+/** A unit of work: the transaction, its dialect, and which referenced rows are known to exist. */
+export interface Tx {
+  db: LooseDb;
+  dialect: Dialect;
+  /** `table:id` → exists; bulk requests check the same language or letter group many times. */
+  known: Map<string, boolean>;
+}
+
+const count = (n: number, entity: AnyEntity) =>
+  `${n} ${(n === 1 ? entity.label : entity.labelPlural).toLowerCase()}`;
+
+function list(parts: string[]): string {
+  return parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** Every foreign key in `values` points at an existing row, else 400 naming the field and the row. */
+export async function assertReferencesExist(tx: Tx, entity: AnyEntity, values: Values): Promise<void> {
+  const errors = new Map<string, string[]>();
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const id = values[name];
+    if (field.kind !== 'fk' || !field.references || typeof id !== 'number') continue;
+    const target = entityByName(field.references);
+    const key = `${target.table}:${id}`;
+    let exists = tx.known.get(key);
+    if (exists === undefined) {
+      const row = await tx.db.selectFrom(target.table).select('id').where('id', '=', id).executeTakeFirst();
+      exists = row !== undefined;
+      tx.known.set(key, exists);
+    }
+    if (!exists) errors.set(name, [`refers to ${target.label.toLowerCase()} ${id}, which does not exist`]);
+  }
+  if (errors.size > 0) {
+    const { message, fieldErrors } = invalid(entity.label.toLowerCase(), errors);
+    throw badRequest(message, fieldErrors);
+  }
+}
+
+/** The row holding these natural-key values (all of them must be given), if any. */
+export async function findByNaturalKey(
+  tx: Tx,
+  entity: AnyEntity,
+  values: Values,
+  exceptId?: number,
+): Promise<Values | undefined> {
+  const key = entity.naturalKey;
+  if (!key || key.some((name) => values[name] === undefined || values[name] === null)) return undefined;
+  const columns = toColumns(entity, tx.dialect, Object.fromEntries(key.map((name) => [name, values[name]])));
+  let query = tx.db.selectFrom(entity.table).selectAll();
+  for (const name of key) query = query.where(name, '=', columns[name]);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return query.limit(1).executeTakeFirst();
+}
+
+/** 409 when another row already has these natural-key values. */
+export async function assertNaturalKeyFree(
+  tx: Tx,
+  entity: AnyEntity,
+  values: Values,
+  exceptId?: number,
+): Promise<void> {
+  const holder = await findByNaturalKey(tx, entity, values, exceptId);
+  if (!holder) return;
+  const key = (entity.naturalKey ?? []).map((name) => `${name} ${JSON.stringify(values[name])}`).join(', ');
+  throw conflict(`A ${entity.label.toLowerCase()} with ${key} already exists (id ${String(holder.id)})`);
+}
+
+/** 409 naming what still refers to the row, and how many: nothing is orphaned. */
+export async function assertNotReferenced(tx: Tx, entity: AnyEntity, id: number): Promise<void> {
+  const uses: string[] = [];
+  for (const { entity: referrer, field } of referrersOf(entity.name)) {
+    const row = await tx.db
+      .selectFrom(referrer.table)
+      .select(sql<number>`count(*)`.as('n'))
+      .where(field, '=', id)
+      .executeTakeFirst();
+    const n = Number(row?.n ?? 0);
+    if (n > 0) uses.push(count(n, referrer));
+  }
+  if (uses.length > 0) {
+    throw conflict(`${entity.label} ${id} is still used by ${list(uses)}; delete or change those first`);
+  }
+}
+
+/** The next free number among rows sharing the `within` values (1 for the first). */
+export async function nextInSequence(tx: Tx, entity: AnyEntity, values: Values): Promise<number> {
+  const sequence = entity.sequence!;
+  let query = tx.db.selectFrom(entity.table).select(sql<number>`max(${sql.ref(sequence.field)})`.as('top'));
+  for (const name of sequence.within) query = query.where(name, '=', values[name] as number);
+  const row = await query.executeTakeFirst();
+  return Number(row?.top ?? 0) + 1;
+}

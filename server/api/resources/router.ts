@@ -1,0 +1,116 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
+import { bulkRequestSchema } from '#shared/entities/bulk.ts';
+import { zodFieldErrors, invalid } from '#shared/entities/input.ts';
+import { INT_MAX } from '#shared/entities/schemas.ts';
+import type { Actor } from '../auth/index.ts';
+import type { ChangeContext } from '../audit/record.ts';
+import { badRequest } from '../http/errors.ts';
+import { BODY_LIMIT, BULK_BODY_LIMIT, jsonBody } from '../http/json-body.ts';
+import { route, type MethodTable } from '../http/method-table.ts';
+import { parseSearchQuery } from './search-query.ts';
+import type { Store } from './store.ts';
+
+export interface ResourceDeps {
+  store: Store;
+  clock: () => number;
+}
+
+function idParam(req: Request): number {
+  const raw = String(req.params.id);
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > INT_MAX) {
+    throw badRequest(`The id must be a positive whole number, not ${JSON.stringify(raw.slice(0, 40))}`);
+  }
+  return Number(raw);
+}
+
+function bodyOf(entity: AnyEntity, mode: 'create' | 'update', req: Request) {
+  const parsed = parseEntityInput(entity, mode, req.body);
+  if (!parsed.ok) throw badRequest(parsed.message, parsed.fieldErrors);
+  return parsed.value as Record<string, unknown>;
+}
+
+/**
+ * The routes of one resource under `{resource}/cms`, generated from its description: only the
+ * operations it allows are mounted; other methods on a known path are 405 with `Allow`.
+ */
+export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps): Router {
+  const router = Router();
+  const ops = entity.operations;
+  const context = (req: Request, res: Response): ChangeContext => {
+    const actor = res.locals.actor as Actor | undefined;
+    if (!actor) throw new Error('requireAdmin must run before a write (res.locals.actor is missing)');
+    return { actor, ip: req.ip ?? '', now: new Date(clock()).toISOString() };
+  };
+  const handler =
+    (work: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
+    async (req, res) => {
+      await work(req, res);
+    };
+
+  const search: MethodTable = {};
+  if (ops.search) {
+    search.get = [
+      handler(async (req, res) => res.json(await store.search(entity, parseSearchQuery(entity, req.query)))),
+    ];
+  }
+  route(router, '/search', search);
+
+  const bulk: MethodTable = {};
+  if (ops.bulk) {
+    bulk.post = [
+      ...jsonBody(BULK_BODY_LIMIT),
+      handler(async (req, res) => {
+        const parsed = bulkRequestSchema.safeParse(req.body);
+        if (!parsed.success) {
+          const { message, fieldErrors } = invalid(
+            'bulk request',
+            zodFieldErrors(parsed.error, 'a bulk request'),
+          );
+          throw badRequest(message, fieldErrors);
+        }
+        const { rows, dryRun = false } = parsed.data;
+        res.json(await store.bulk(entity, rows, dryRun, context(req, res)));
+      }),
+    ];
+  }
+  route(router, '/bulk', bulk);
+
+  const collection: MethodTable = {};
+  if (ops.create) {
+    collection.post = [
+      ...jsonBody(BODY_LIMIT),
+      handler(async (req, res) => {
+        const record = await store.create(entity, bodyOf(entity, 'create', req), context(req, res));
+        res
+          .status(201)
+          .location(`${req.baseUrl}/${String(record.id)}`)
+          .json(record);
+      }),
+    ];
+  }
+  route(router, '/', collection);
+
+  const item: MethodTable = {};
+  if (ops.get) item.get = [handler(async (req, res) => res.json(await store.get(entity, idParam(req))))];
+  if (ops.update) {
+    item.put = [
+      ...jsonBody(BODY_LIMIT),
+      handler(async (req, res) => {
+        const id = idParam(req);
+        res.json(await store.update(entity, id, bodyOf(entity, 'update', req), context(req, res)));
+      }),
+    ];
+  }
+  if (ops.delete) {
+    item.delete = [
+      handler(async (req, res) => {
+        const id = idParam(req);
+        await store.remove(entity, id, context(req, res));
+        res.json(id);
+      }),
+    ];
+  }
+  route(router, '/:id', item);
+  return router;
+}

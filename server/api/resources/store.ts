@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { AnyEntity } from '#shared/entities/index.ts';
+import type { BulkResponse } from '#shared/entities/bulk.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { ChangeContext } from '../audit/record.ts';
+import { notFound } from '../http/errors.ts';
+import { bulkUpsert } from './bulk.ts';
+import type { Tx } from './integrity.ts';
+import { springPage, type Page } from './page.ts';
+import { fromRow, looseDb, toColumns, type LooseDb, type Values } from './rows.ts';
+import type { SearchRequest } from './search-query.ts';
+import { containsIgnoringCase } from './text-match.ts';
+import { createRecord, deleteRecord, findById, updateRecord } from './writes.ts';
+
+/** Thrown to roll a dry run back once its results are known. */
+class DryRun {
+  constructor(readonly response: BulkResponse) {}
+}
+
+export type Store = ReturnType<typeof createStore>;
+
+/** The one store every resource uses: reads, and writes each in its own transaction. */
+export function createStore(database: DatabaseHandle) {
+  const db = looseDb(database);
+  const unit = (conn: LooseDb): Tx => ({ db: conn, dialect: database.dialect, known: new Map() });
+  const transaction = <T>(work: (tx: Tx) => Promise<T>) => db.transaction().execute((trx) => work(unit(trx)));
+  const missing = (entity: AnyEntity, id: number) => notFound(`${entity.label} ${id} not found`);
+
+  async function existing(tx: Tx, entity: AnyEntity, id: number): Promise<Values> {
+    const record = await findById(tx, entity, id);
+    if (!record) throw missing(entity, id);
+    return record;
+  }
+
+  return {
+    async search(entity: AnyEntity, request: SearchRequest): Promise<Page<Values>> {
+      let query = db.selectFrom(entity.table);
+      for (const { field, kind, value } of request.filters) {
+        query =
+          kind === 'text'
+            ? query.where(containsIgnoringCase(database.dialect, field, String(value)))
+            : query.where(field, '=', toColumns(entity, database.dialect, { [field]: value })[field]);
+      }
+      const counted = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+      const rows = await query
+        .selectAll()
+        .orderBy('id', entity.order ?? 'asc')
+        .limit(request.size)
+        .offset(request.page * request.size)
+        .execute();
+      const content = rows.map((row) => fromRow(entity, row));
+      return springPage(content, request.page, request.size, Number(counted?.n ?? 0));
+    },
+
+    async get(entity: AnyEntity, id: number): Promise<Values> {
+      return existing(unit(db), entity, id);
+    },
+
+    create(entity: AnyEntity, input: Values, ctx: ChangeContext): Promise<Values> {
+      return transaction((tx) => createRecord(tx, entity, input, ctx));
+    },
+
+    update(entity: AnyEntity, id: number, input: Values, ctx: ChangeContext): Promise<Values> {
+      return transaction(
+        async (tx) => (await updateRecord(tx, entity, await existing(tx, entity, id), input, ctx)).record,
+      );
+    },
+
+    remove(entity: AnyEntity, id: number, ctx: ChangeContext): Promise<void> {
+      return transaction(async (tx) => deleteRecord(tx, entity, await existing(tx, entity, id), ctx));
+    },
+
+    /** All rows in one transaction; a dry run computes the same results, then rolls back. */
+    async bulk(
+      entity: AnyEntity,
+      rows: readonly unknown[],
+      dryRun: boolean,
+      ctx: ChangeContext,
+    ): Promise<BulkResponse> {
+      try {
+        return await transaction(async (tx) => {
+          const response = { dryRun, ...(await bulkUpsert(tx, entity, rows, ctx)) };
+          if (dryRun) throw new DryRun(response);
+          return response;
+        });
+      } catch (error) {
+        if (error instanceof DryRun) return error.response;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { AnyEntity } from '#shared/entities/index.ts';
+import { changedFields, recordChange, type ChangeContext } from '../audit/record.ts';
+import { conflict } from '../http/errors.ts';
+import {
+  assertNaturalKeyFree,
+  assertNotReferenced,
+  assertReferencesExist,
+  nextInSequence,
+  type Tx,
+} from './integrity.ts';
+import { fromRow, toColumns, type Values } from './rows.ts';
+
+/**
+ * The three writes every resource (and every bulk row) goes through: integrity checks first, so a
+ * client's mistake is a clear 400/409 rather than a constraint error, then the write and its audit
+ * entry, in the caller's transaction.
+ */
+
+export async function findById(tx: Tx, entity: AnyEntity, id: number): Promise<Values | undefined> {
+  const row = await tx.db.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirst();
+  return row && fromRow(entity, row);
+}
+
+export async function createRecord(
+  tx: Tx,
+  entity: AnyEntity,
+  input: Values,
+  ctx: ChangeContext,
+): Promise<Values> {
+  const values: Values = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!field.readOnly) values[name] = input[name] ?? field.default;
+  }
+  const { sequence, timestamps } = entity;
+  if (sequence && values[sequence.field] === undefined) {
+    values[sequence.field] = await nextInSequence(tx, entity, values);
+  }
+  if (timestamps?.created) values[timestamps.created] = ctx.now;
+  if (timestamps?.updated) values[timestamps.updated] = ctx.now;
+  await assertReferencesExist(tx, entity, values);
+  await assertNaturalKeyFree(tx, entity, values);
+  const row = await tx.db
+    .insertInto(entity.table)
+    .values(toColumns(entity, tx.dialect, values))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const record = fromRow(entity, row);
+  await recordChange(tx, ctx, {
+    entity,
+    entityId: record.id as number,
+    action: 'create',
+    before: null,
+    after: record,
+  });
+  return record;
+}
+
+/** Applies the given fields (the others keep their values). Nothing changes → no write, no audit entry. */
+export async function updateRecord(
+  tx: Tx,
+  entity: AnyEntity,
+  existing: Values,
+  input: Values,
+  ctx: ChangeContext,
+): Promise<{ record: Values; changed: boolean }> {
+  const id = existing.id as number;
+  const changes = changedFields(existing, input).after;
+  if (Object.keys(changes).length === 0) return { record: existing, changed: false };
+  await assertReferencesExist(tx, entity, changes);
+  if (entity.naturalKey?.some((name) => name in changes)) {
+    await assertNaturalKeyFree(tx, entity, { ...existing, ...changes }, id);
+  }
+  const updated = entity.timestamps?.updated;
+  const row = await tx.db
+    .updateTable(entity.table)
+    .set(toColumns(entity, tx.dialect, { ...changes, ...(updated ? { [updated]: ctx.now } : {}) }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const record = fromRow(entity, row);
+  await recordChange(tx, ctx, { entity, entityId: id, action: 'update', ...changedFields(existing, record) });
+  return { record, changed: true };
+}
+
+/**
+ * Soft for entities with a `deleted` timestamp (the row stays, readable, with `deletedAt` set;
+ * deleting it again changes nothing); otherwise refused while other rows refer to it.
+ */
+export async function deleteRecord(
+  tx: Tx,
+  entity: AnyEntity,
+  existing: Values,
+  ctx: ChangeContext,
+): Promise<void> {
+  const id = existing.id as number;
+  const deleted = entity.timestamps?.deleted;
+  if (deleted) {
+    if (entity.name === 'user' && id === ctx.actor.userId)
+      throw conflict('You cannot delete your own account');
+    if (existing[deleted] !== null) return;
+    const updated = entity.timestamps?.updated;
+    const row = await tx.db
+      .updateTable(entity.table)
+      .set({ [deleted]: ctx.now, ...(updated ? { [updated]: ctx.now } : {}) })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordChange(tx, ctx, {
+      entity,
+      entityId: id,
+      action: 'delete',
+      ...changedFields(existing, fromRow(entity, row)),
+    });
+    return;
+  }
+  await assertNotReferenced(tx, entity, id);
+  await tx.db.deleteFrom(entity.table).where('id', '=', id).execute();
+  await recordChange(tx, ctx, { entity, entityId: id, action: 'delete', before: existing, after: null });
+}

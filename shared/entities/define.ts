@@ -1,0 +1,40 @@
+import { buildSchemas } from './schemas.ts';
+import type { Entity, EntityDescription, FieldMap, FilterDescription } from './types.ts';
+
+/** An entity description with its zod schemas attached (derived once, here). */
+export function defineEntity<const F extends FieldMap>(description: EntityDescription<F>): Entity<F> {
+  return { ...description, schemas: buildSchemas(description.fields) };
+}
+
+// ---- Fields and filters several entities share ----
+
+export const ID = { kind: 'id', label: 'ID', readOnly: true } as const;
+
+/** New rows are active unless told otherwise (SPEC §3: "new defaults to active"). */
+export const IS_ACTIVE = { kind: 'bool', label: 'Active', default: true } as const;
+
+export const LANGUAGE_ID = {
+  kind: 'fk',
+  label: 'Language',
+  references: 'language',
+  required: true,
+  aliases: ['idLanguage'],
+} as const;
+
+export const STAGE_ID = {
+  kind: 'fk',
+  label: 'Stage',
+  references: 'stage',
+  required: true,
+  aliases: ['idStage'],
+} as const;
+
+/** A count that cannot go below zero (words entered, coins, scores). */
+export const COUNT = { kind: 'int', min: 0, default: 0 } as const;
+
+export const ACTIVE_FILTER: FilterDescription<'isActive'> = {
+  field: 'isActive',
+  kind: 'bool',
+  label: 'Active status',
+  options: { all: 'All', true: 'Active', false: 'Inactive' },
+};

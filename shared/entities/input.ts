@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { AnyEntity } from './types.ts';
+
+/** field → messages, as answered in `{ message, fieldErrors }`. */
+export type FieldErrors = Record<string, string[]>;
+
+export interface InvalidInput {
+  ok: false;
+  message: string;
+  fieldErrors: FieldErrors;
+}
+
+export type ParsedInput<T> = { ok: true; value: T } | InvalidInput;
+
+/** Every name a field answers to (its own and its aliases) → the field's own name. */
+export function fieldNames(entity: AnyEntity): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [name, field] of Object.entries(entity.fields)) {
+    names.set(name, name);
+    for (const alias of field.aliases ?? []) names.set(alias, name);
+  }
+  return names;
+}
+
+const shown = (key: string) => (key.length > 60 ? `${key.slice(0, 60)}…` : key);
+
+/**
+ * Validates a create or update body: renames aliases (`idLanguage` → `languageId`), drops read-only
+ * fields (so a whole record read from the API can be sent back), then applies the entity's strict
+ * zod schema. An alias and its field given with different values is an error rather than a guess.
+ */
+export function parseEntityInput<E extends AnyEntity, M extends 'create' | 'update'>(
+  entity: E,
+  mode: M,
+  body: unknown,
+): ParsedInput<z.output<E['schemas'][M]>> {
+  const label = entity.label.toLowerCase();
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, message: `The ${label} must be a JSON object`, fieldErrors: {} };
+  }
+  const names = fieldNames(entity);
+  const values = new Map<string, unknown>();
+  const errors = new Map<string, string[]>();
+  const given = new Map<string, string>();
+  for (const [key, value] of Object.entries(body)) {
+    const name = names.get(key) ?? key;
+    if (entity.fields[name]?.readOnly) continue;
+    const earlier = given.get(name);
+    if (earlier !== undefined && JSON.stringify(values.get(name)) !== JSON.stringify(value)) {
+      errors.set(name, [`given twice with different values (${earlier} and ${shown(key)})`]);
+    }
+    given.set(name, key);
+    values.set(name, value);
+  }
+  const parsed = entity.schemas[mode].safeParse(Object.fromEntries(values));
+  if (parsed.success && errors.size === 0) {
+    return { ok: true, value: parsed.data as z.output<E['schemas'][M]> };
+  }
+  for (const [field, messages] of parsed.error ? zodFieldErrors(parsed.error, entity.label) : []) {
+    errors.set(field, [...(errors.get(field) ?? []), ...messages]);
+  }
+  return invalid(label, errors);
+}
+
+/** `{ ok: false }` with a message summing up the first problem. */
+export function invalid(label: string, errors: Map<string, string[]>): InvalidInput {
+  const [field, messages] = [...errors][0] ?? ['', ['is invalid']];
+  const first = field ? `${field} ${messages[0]}` : messages[0];
+  return { ok: false, message: `Invalid ${label}: ${first}`, fieldErrors: Object.fromEntries(errors) };
+}
+
+/** zod issues → field → messages. Unknown keys are named one by one; issues about the whole body go to ''. */
+export function zodFieldErrors(error: z.ZodError, label: string): Map<string, string[]> {
+  const errors = new Map<string, string[]>();
+  const add = (field: string, message: string) => errors.set(field, [...(errors.get(field) ?? []), message]);
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add(shown(key), `is not a field of ${label}`);
+    } else {
+      add(issue.path.map(String).join('.'), issue.message);
+    }
+  }
+  return errors;
+}

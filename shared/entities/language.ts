@@ -1,0 +1,29 @@
+import { defineEntity, ID, IS_ACTIVE, ACTIVE_FILTER } from './define.ts';
+
+export const language = defineEntity({
+  name: 'language',
+  resource: 'languages',
+  table: 'languages',
+  label: 'Language',
+  labelPlural: 'Languages',
+  fields: {
+    id: ID,
+    isActive: IS_ACTIVE,
+    language: { kind: 'text', label: 'Language', required: true, max: 100 },
+  },
+  columns: [
+    { field: 'isActive', label: 'Is Active?' },
+    { field: 'language', label: 'Language' },
+  ],
+  filters: [ACTIVE_FILTER, { field: 'language', kind: 'text', label: 'Language' }],
+  operations: {
+    search: 'contract',
+    get: 'extension',
+    create: 'contract',
+    update: 'contract',
+    delete: 'contract',
+    bulk: 'extension',
+  },
+  naturalKey: ['language'],
+  panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
+});

@@ -1,0 +1,188 @@
+import type { z } from 'zod';
+
+/**
+ * The vocabulary every entity description is written in. The content API (store, router, OpenAPI),
+ * the panel (lists, filters, forms) and the CLI all read the same descriptions, so an entity's
+ * fields, filters and operations are stated once, in `shared/entities/<entity>.ts`.
+ */
+
+/**
+ * Panel route segment of each content entity (`/argusma-words-panel/{name}`), also its key. The
+ * audit log (`audit-entry`) is described the same way but is read-only and not a panel route of SPEC §2.
+ */
+export type EntityName =
+  | 'audit-entry'
+  | 'level'
+  | 'user'
+  | 'user-level'
+  | 'language'
+  | 'letter-group'
+  | 'letter-group-level'
+  | 'letter-group-word'
+  | 'stage'
+  | 'word';
+
+/**
+ * - `id`: the row's own id (read-only) · `fk`: id of a row of `references`
+ * - `int`: whole number · `number`: any finite number · `bool` · `text`
+ * - `timestamp`: ISO-8601 text on the wire · `json`: any JSON value (audit log only)
+ */
+export type FieldKind = 'id' | 'fk' | 'int' | 'number' | 'bool' | 'text' | 'timestamp' | 'json';
+
+export interface FieldDescription {
+  readonly kind: FieldKind;
+  /** Form label. */
+  readonly label: string;
+  /** Must be present when creating (there is no default). */
+  readonly required?: boolean;
+  /** Maintained by the server (ids, timestamps, 2FA state): ignored when sent in a body. */
+  readonly readOnly?: boolean;
+  /** Shown but not editable in the panel's edit form (the API still accepts it). */
+  readonly fixedOnEdit?: boolean;
+  /** `null` is a valid value. */
+  readonly nullable?: boolean;
+  /** Stored when a create omits the field (the database applies the same default). */
+  readonly default?: string | number | boolean | null;
+  /** Other names accepted in request bodies and filters, e.g. `idLanguage` for `languageId`. */
+  readonly aliases?: readonly string[];
+  /** For `fk`: the entity pointed at. */
+  readonly references?: EntityName;
+  /** Bounds: value for `int`/`number`, length for `text`. */
+  readonly min?: number;
+  readonly max?: number;
+  /**
+   * `email`: an e-mail address. `word`: one word, stored as `normalizeWord` gives it (trimmed, lower
+   * case, NFC). `letter-group`: letters stored as `groupLetters` gives them ("P, T, O" → "pto").
+   * `check-condition`: a level's condition that `parseCheckCondition` fully understands.
+   */
+  readonly format?: 'email' | 'word' | 'letter-group' | 'check-condition';
+  /** The only accepted values of a `text` field. */
+  readonly choices?: readonly string[];
+}
+
+export type FieldMap = Readonly<Record<string, FieldDescription>>;
+
+/** One column of a panel list, with its SPEC §2 header. */
+export interface ColumnDescription<K extends string = string> {
+  readonly field: K;
+  readonly label: string;
+}
+
+/**
+ * One filter of a list (SPEC §2). The query parameter is the field's name (its aliases work too).
+ * `text` matches case-insensitively anywhere in the value; `id` and `number` match exactly; `bool`
+ * takes `true`/`false`, and `options` are the labels of the panel's select; `choice` is one of
+ * `choices`, exactly.
+ */
+export interface FilterDescription<K extends string = string> {
+  readonly field: K;
+  readonly kind: 'text' | 'number' | 'id' | 'bool' | 'choice';
+  readonly label: string;
+  readonly options?: { readonly all: string; readonly true: string; readonly false: string };
+  readonly choices?: readonly string[];
+}
+
+export type Operation = 'search' | 'get' | 'create' | 'update' | 'delete' | 'bulk';
+
+/** `contract`: listed in SPEC §7. `extension`: added by this implementation (documented in OpenAPI). */
+export type OperationOrigin = 'contract' | 'extension';
+
+/** How the panel treats the entity (SPEC §2 and §8): which buttons exist, which steps confirm. */
+export interface PanelBehaviour {
+  /** An 'Add New' button and an `/add` route. */
+  readonly add: boolean;
+  /** A Delete action in the list. */
+  readonly delete: boolean;
+  /** Delete asks 'Are you sure?' first. */
+  readonly confirmDelete: boolean;
+  /** Saving an edit asks for confirmation first. */
+  readonly confirmSave: boolean;
+  /** The edit form loads the record by id (instead of taking it from the loaded list). */
+  readonly loadById: boolean;
+}
+
+export interface EntityDescription<F extends FieldMap = FieldMap> {
+  readonly name: EntityName;
+  /** API path segment: `/arguscreative/{product}/{resource}/cms/...`. */
+  readonly resource: string;
+  /** Kysely table name (camelCase of the snake_case SQL table). */
+  readonly table: string;
+  /** Singular and plural, title case: 'Letter Group', 'Letter Groups'. */
+  readonly label: string;
+  readonly labelPlural: string;
+  readonly fields: F;
+  readonly columns: readonly ColumnDescription<keyof F & string>[];
+  readonly filters: readonly FilterDescription<keyof F & string>[];
+  readonly operations: Readonly<Partial<Record<Operation, OperationOrigin>>>;
+  /** Fields that together identify a row besides its id (unique); bulk upserts match on them. */
+  readonly naturalKey: readonly (keyof F & string)[] | null;
+  /** Timestamps the server maintains; with `deleted`, DELETE is soft (the row is kept). */
+  readonly timestamps?: {
+    readonly created?: keyof F & string;
+    readonly updated?: keyof F & string;
+    readonly deleted?: keyof F & string;
+  };
+  /** A number a create may omit: the next free one among rows sharing the `within` fields. */
+  readonly sequence?: { readonly field: keyof F & string; readonly within: readonly (keyof F & string)[] };
+  /** Search order by id: ascending (default) or newest first. */
+  readonly order?: 'asc' | 'desc';
+  readonly panel: PanelBehaviour;
+}
+
+// ---- Types of the values and of the zod schemas derived from a field map ----
+
+type BaseValue<D extends FieldDescription> = D['kind'] extends 'bool'
+  ? boolean
+  : D['kind'] extends 'text' | 'timestamp'
+    ? string
+    : D['kind'] extends 'json'
+      ? unknown
+      : number;
+
+/** The wire value of a field. */
+export type FieldValue<D extends FieldDescription> =
+  BaseValue<D> | (D extends { nullable: true } ? null : never);
+
+type WritableKeys<F extends FieldMap> = {
+  [K in keyof F]: F[K] extends { readOnly: true } ? never : K;
+}[keyof F] &
+  string;
+
+type MandatoryKeys<F extends FieldMap> = {
+  [K in keyof F]: F[K] extends { required: true } ? K : never;
+}[keyof F] &
+  string;
+
+export type CreateShape<F extends FieldMap> = {
+  [K in WritableKeys<F>]: K extends MandatoryKeys<F>
+    ? z.ZodType<FieldValue<F[K]>>
+    : z.ZodOptional<z.ZodType<FieldValue<F[K]>>>;
+};
+
+export type UpdateShape<F extends FieldMap> = {
+  [K in WritableKeys<F>]: z.ZodOptional<z.ZodType<FieldValue<F[K]>>>;
+};
+
+export type RecordShape<F extends FieldMap> = { [K in keyof F & string]: z.ZodType<FieldValue<F[K]>> };
+
+/** A row as the API answers it. */
+export type EntityRecord<F extends FieldMap> = { [K in keyof F & string]: FieldValue<F[K]> };
+
+export interface EntitySchemas<F extends FieldMap> {
+  /** Body of POST (and of each bulk row): required fields present, the rest optional. */
+  readonly create: z.ZodObject<CreateShape<F>>;
+  /** Body of PUT: any writable fields; the ones left out keep their stored value. */
+  readonly update: z.ZodObject<UpdateShape<F>>;
+  /** A row as answered. */
+  readonly record: z.ZodObject<RecordShape<F>>;
+}
+
+/** A description together with its derived schemas. */
+export interface Entity<F extends FieldMap> extends EntityDescription<F> {
+  readonly schemas: EntitySchemas<F>;
+}
+
+/** Any entity, for code that works from the description alone (store, router, OpenAPI, panel lists). */
+export interface AnyEntity extends EntityDescription {
+  readonly schemas: { readonly create: z.ZodType; readonly update: z.ZodType; readonly record: z.ZodType };
+}

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
+import { createFixture, startApi, type ApiHarness, type Fixture } from './harness.ts';
+
+describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (dialect) => {
+  let api: ApiHarness;
+  let f: Fixture;
+
+  beforeAll(async () => {
+    api = await startApi(dialect);
+    f = await createFixture(api);
+  });
+  afterAll(async () => api?.close());
+
+  const total = async (resource: string) =>
+    (await api.get(`${resource}/cms/search?size=1`)).body.totalElements as number;
+  const auditCount = async () => (await api.get('audit/cms/search?size=1')).body.totalElements as number;
+
+  it('words: created, updated, unchanged and rejected, per row, upserting on letters + language', async () => {
+    const rows = [
+      { letters: 'TAP', idLanguage: f.english }, // exists, same values
+      { letters: 'pat', languageId: f.english, isActive: false }, // exists, changes
+      { letters: 'apt', languageId: f.english }, // new
+      { letters: 'apt', languageId: f.english, isActive: false }, // the row just created, changed
+      { letters: 'tap', languageId: 999 }, // language does not exist
+      { letters: 'ta p', languageId: f.english }, // not a word
+      'not an object',
+    ];
+    const res = await api.post('words/cms/bulk', { rows });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.dryRun).toBe(false);
+    expect(res.body.counts).toEqual({ created: 1, updated: 2, unchanged: 1, rejected: 3 });
+    const apt = res.body.results[2].id;
+    expect(res.body.results).toEqual([
+      { index: 0, status: 'unchanged', id: f.words[0] },
+      { index: 1, status: 'updated', id: f.words[1] },
+      { index: 2, status: 'created', id: expect.any(Number) },
+      { index: 3, status: 'updated', id: apt },
+      {
+        index: 4,
+        status: 'rejected',
+        reason: expect.stringContaining('language 999'),
+        fieldErrors: { languageId: [expect.any(String)] },
+      },
+      {
+        index: 5,
+        status: 'rejected',
+        reason: expect.stringMatching(/space/),
+        fieldErrors: { letters: [expect.any(String)] },
+      },
+      { index: 6, status: 'rejected', reason: 'The word must be a JSON object', fieldErrors: {} },
+    ]);
+    expect((await api.get(`words/cms/${apt}`)).body).toEqual({
+      id: apt,
+      letters: 'apt',
+      languageId: f.english,
+      isActive: false,
+    });
+
+    // Rows give only some fields: a second run finds every row as it left it.
+    const again = await api.post('words/cms/bulk', { rows: rows.slice(0, 4) });
+    expect(again.body.counts).toEqual({ created: 0, updated: 0, unchanged: 4, rejected: 0 });
+  });
+
+  it('a dry run answers the same results and writes nothing', async () => {
+    const rows = [
+      { letters: 'spat', languageId: f.english },
+      { letters: 'tap', languageId: f.english, isActive: false },
+    ];
+    const [words, audit] = [await total('words'), await auditCount()];
+    const dry = await api.post('words/cms/bulk', { rows, dryRun: true });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({
+      dryRun: true,
+      counts: { created: 1, updated: 1, unchanged: 0, rejected: 0 },
+    });
+    expect(await total('words')).toBe(words);
+    expect(await auditCount()).toBe(audit);
+    expect((await api.get(`words/cms/${f.words[0]}`)).body.isActive).toBe(true);
+
+    const real = await api.post('words/cms/bulk', { rows });
+    expect(real.body.counts).toEqual(dry.body.counts);
+    expect(real.body.results.map((r: { status: string }) => r.status)).toEqual(
+      dry.body.results.map((r: { status: string }) => r.status),
+    );
+    expect(await total('words')).toBe(words + 1);
+    const after = await api.post('words/cms/bulk', { rows });
+    expect(after.body.counts).toEqual({ created: 0, updated: 0, unchanged: 2, rejected: 0 });
+  });
+
+  it('1,000 rows in one request; 1,001 is refused whole', async () => {
+    const letters = (i: number) => `w${i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}x`;
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ letters: letters(i), languageId: f.spanish }));
+    const before = await total('words');
+    const tooMany = await api.post('words/cms/bulk', {
+      rows: [...rows, { letters: 'extra', languageId: f.spanish }],
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.fieldErrors.rows[0]).toMatch(/at most 1000/);
+    expect(await total('words')).toBe(before);
+
+    const res = await api.post('words/cms/bulk', { rows });
+    expect(res.status).toBe(200);
+    expect(res.body.counts).toEqual({ created: 1000, updated: 0, unchanged: 0, rejected: 0 });
+    expect(await total('words')).toBe(before + 1000);
+    const again = await api.post('words/cms/bulk', { rows });
+    expect(again.body.counts.unchanged).toBe(1000);
+  });
+
+  it('levels upsert on language + stage + number', async () => {
+    const rows = [
+      { languageId: f.english, stageId: f.stage5, number: 1, hint: 'Renamed' }, // the fixture's level
+      { idLanguage: f.english, idStage: f.stage5, number: 7, checkCondition: 'letters::5+' },
+      { languageId: f.english, stageId: f.stage5, number: 8, checkCondition: 'nonsense' },
+    ];
+    const res = await api.post('levels/cms/bulk', { rows });
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual([
+      'updated',
+      'created',
+      'rejected',
+    ]);
+    expect(res.body.results[0].id).toBe(f.level);
+    expect((await api.get(`levels/cms/${f.level}`)).body.hint).toBe('Renamed');
+  });
+
+  it('link tables, letter groups and languages upsert on their natural keys', async () => {
+    const lgw = await api.post('letter-group-words/cms/bulk', {
+      rows: [
+        { idLetterGroup: f.group, idWord: f.words[0] },
+        { idLetterGroup: f.group, idWord: f.words[0] },
+        { idLetterGroup: f.group, idWord: 424242 },
+      ],
+    });
+    expect(lgw.body.counts).toEqual({ created: 1, updated: 0, unchanged: 1, rejected: 1 });
+    const lgl = await api.post('letter-group-levels/cms/bulk', {
+      rows: [
+        { letterGroupId: f.group, levelId: f.level, used: true },
+        { letterGroupId: f.group, levelId: f.level, used: false },
+      ],
+    });
+    expect(lgl.body.results.map((r: { status: string }) => r.status)).toEqual(['created', 'updated']);
+    const groups = await api.post('letter-groups/cms/bulk', {
+      rows: [{ letters: 'P A S T A', languageId: f.english, stageId: f.stage5 }],
+    });
+    expect(groups.body.results[0]).toEqual({ index: 0, status: 'unchanged', id: f.group });
+    const languages = await api.post('languages/cms/bulk', {
+      rows: [{ language: 'English', isActive: false }],
+    });
+    expect(languages.body.results[0]).toEqual({ index: 0, status: 'updated', id: f.english });
+  });
+
+  it('400 for a malformed envelope, 413 past 2 MB, 404 where there is no natural key', async () => {
+    for (const body of [
+      {},
+      { rows: [] },
+      { rows: {} },
+      { rows: [{}], dryRun: 'yes' },
+      { rows: [{}], extra: 1 },
+    ]) {
+      const res = await api.post('words/cms/bulk', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.fieldErrors).toBeDefined();
+    }
+    const big = Array.from({ length: 1000 }, () => ({ letters: 'a'.repeat(2100), languageId: f.english }));
+    expect((await api.post('words/cms/bulk', { rows: big })).status).toBe(413);
+    expect((await api.post('stages/cms/bulk', { rows: [{ letterCount: 5, number: 1 }] })).status).toBe(404);
+    expect((await api.post('users/cms/bulk', { rows: [{ username: 'x' }] })).status).toBe(404);
+  });
+});

@@ -1,0 +1,109 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntry, contentEntities } from '#shared/entities/index.ts';
+import { PREFIX, startApi, type ApiHarness } from './harness.ts';
+
+const METHODS = {
+  search: 'get',
+  get: 'get',
+  create: 'post',
+  update: 'put',
+  delete: 'delete',
+  bulk: 'post',
+} as const;
+
+function pathOf(resource: string, op: keyof typeof METHODS): string {
+  if (op === 'search') return `/${resource}/cms/search/`;
+  if (op === 'create') return `/${resource}/cms`;
+  if (op === 'bulk') return `/${resource}/cms/bulk`;
+  return `/${resource}/cms/{id}`;
+}
+
+/** Every `$ref` in the document. */
+function refs(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v) => refs(v, found));
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === '$ref' && typeof v === 'string') found.push(v);
+      else refs(v, found);
+    }
+  }
+  return found;
+}
+
+describe('OpenAPI document', () => {
+  let api: ApiHarness;
+  let doc: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  beforeAll(async () => {
+    api = await startApi('sqlite');
+    const res = await request(api.app).get(`${PREFIX}/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/json');
+    doc = res.body;
+  });
+  afterAll(async () => api?.close());
+
+  it('is OpenAPI 3.1 with a bearer security scheme, served publicly under the prefix', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: PREFIX }]);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('has exactly the operations the descriptions allow, extensions marked', () => {
+    const expected = new Set<string>();
+    for (const entity of [...contentEntities, auditEntry]) {
+      for (const [op, origin] of Object.entries(entity.operations)) {
+        const operation = op as keyof typeof METHODS;
+        const path = pathOf(entity.resource, operation);
+        expected.add(`${METHODS[operation]} ${path}`);
+        const spec = doc.paths[path]?.[METHODS[operation]];
+        expect(spec, `${METHODS[operation]} ${path}`).toBeDefined();
+        expect(spec.security).toEqual([{ bearerAuth: [] }]);
+        expect(spec['x-extension'] === true, `${op} ${entity.resource}`).toBe(origin === 'extension');
+      }
+    }
+    const served = Object.entries(doc.paths)
+      .filter(([path]) => path.includes('/cms'))
+      .flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m} ${path}`));
+    expect(new Set(served)).toEqual(expected);
+    for (const path of ['/auth/login', '/auth/verify-otp', '/auth/refresh-token', '/auth/logout']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+
+  it('documents every list filter, the page shape, the bodies with their aliases, and the errors', () => {
+    for (const entity of contentEntities) {
+      const search = doc.paths[`/${entity.resource}/cms/search/`].get;
+      const params = search.parameters.map((p: { name: string }) => p.name);
+      expect(params).toEqual(['page', 'size', ...entity.filters.map((f) => f.field)]);
+    }
+    const schemas = doc.components.schemas;
+    expect(Object.keys(schemas.WordPage.properties)).toEqual(
+      expect.arrayContaining([
+        'content',
+        'pageable',
+        'totalPages',
+        'totalElements',
+        'number',
+        'size',
+        'first',
+        'last',
+      ]),
+    );
+    expect(schemas.WordCreate.properties.idLanguage).toBeDefined();
+    expect(schemas.WordCreate.allOf).toEqual([
+      { anyOf: [{ required: ['languageId'] }, { required: ['idLanguage'] }] },
+    ]);
+    expect(schemas.ValidationError.properties.fieldErrors).toBeDefined();
+    expect(schemas.BulkResponse.properties.counts).toBeDefined();
+    expect(schemas.WordBulkRequest.properties.rows.items).toEqual({
+      $ref: '#/components/schemas/WordCreate',
+    });
+    expect(schemas.LoginRequest).toBeDefined();
+    for (const ref of refs(doc)) {
+      const name = ref.replace('#/components/schemas/', '');
+      expect(schemas[name], ref).toBeDefined();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response as ExpressResponse } from 'express';
+import type { Request, RequestHandler, Response as ExpressResponse } from 'express';
 import { NOT_FOUND_KEY, type PageRenderer } from './render.tsx';
 import { cachePage, sendCachedPage, type CachedPage } from './page-cache.ts';
 import { toFetchRequest } from './request.ts';
@@ -8,7 +8,12 @@ import { toFetchRequest } from './request.ts';
  * and then served from memory; the cache is keyed by what was rendered, so it stays bounded however
  * many different unknown paths are requested.
  */
-export function pagesMiddleware(render: PageRenderer, origin: string): RequestHandler {
+export function pagesMiddleware(
+  render: PageRenderer,
+  origin: string,
+  /** Builds the loaders' `context` for pages rendered per request (the panel's session API client). */
+  requestContext: (req: Request, res: ExpressResponse) => unknown = () => undefined,
+): RequestHandler {
   const cache = new Map<string, CachedPage>();
 
   return async (req, res, next) => {
@@ -18,7 +23,8 @@ export function pagesMiddleware(render: PageRenderer, origin: string): RequestHa
       const cached = key !== undefined ? cache.get(key) : undefined;
       if (cached) return sendCachedPage(req, res, cached);
 
-      const outcome = await render(toFetchRequest(req, origin), res.locals.cspNonce as string);
+      const context = key === undefined ? await requestContext(req, res) : undefined;
+      const outcome = await render(toFetchRequest(req, origin), res.locals.cspNonce as string, context);
       if (outcome.kind === 'response') return sendFetchResponse(res, outcome.response);
       if (outcome.isStatic) {
         const page = cachePage(outcome.status, outcome.html);

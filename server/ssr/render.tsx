@@ -74,8 +74,12 @@ export function createPageRenderer({ routes, publicConfig, assets, isProduction 
     return (leaf.handle as PageHandle | undefined)?.static ? leaf.id : undefined;
   }
 
-  async function render(request: Request, nonce: string): Promise<RenderOutcome> {
-    const result = await handler.query(request);
+  /**
+   * `requestContext` reaches every loader and action as `context` (the panel's loaders get the
+   * session-bound API client through it; see client/admin/api-context).
+   */
+  async function render(request: Request, nonce: string, requestContext?: unknown): Promise<RenderOutcome> {
+    const result = await handler.query(request, { requestContext });
     if (result instanceof Response) return { kind: 'response', response: result };
     let context = result;
     if (context.errors) {
@@ -99,7 +103,8 @@ export function createPageRenderer({ routes, publicConfig, assets, isProduction 
     const scripts =
       isStatic || failed || !manifest['entry.js']
         ? ''
-        : `<script type="module" nonce="${nonce}" src="${manifest['entry.js']}"></script>`;
+        : `<script type="application/json" id="public-config" nonce="${nonce}">${jsonForScript(publicConfig)}</script>` +
+          `<script type="module" nonce="${nonce}" src="${manifest['entry.js']}"></script>`;
     const html = renderDocument({
       head,
       canonicalUrl: notFound || failed ? null : publicConfig.baseUrl + canonicalPath(context),
@@ -118,6 +123,14 @@ export function createPageRenderer({ routes, publicConfig, assets, isProduction 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;
 
 export const NOT_FOUND_KEY = '\0not-found';
+
+/** JSON that cannot close its <script> element or open a comment. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
 
 /** The matched URL in its canonical spelling (lower-case route paths, no trailing slash). */
 function canonicalPath(context: StaticHandlerContext): string {

@@ -1,8 +1,29 @@
 import { buildSchemas } from './schemas.ts';
 import type { Entity, EntityDescription, FieldMap, FilterDescription } from './types.ts';
 
+type Operations = EntityDescription['operations'];
+
+/** A description whose resource name and operations keep their literal types. */
+export interface LiteralDescription<
+  F extends FieldMap,
+  R extends string,
+  O extends Operations,
+> extends EntityDescription<F> {
+  readonly resource: R;
+  readonly operations: O;
+}
+
+/** What `defineEntity` returns: the typed API client reads `resource` and `operations` as literals. */
+export interface DefinedEntity<F extends FieldMap, R extends string, O extends Operations> extends Entity<F> {
+  readonly resource: R;
+  // Intersected with the general shape so code over many entities can still test any operation.
+  readonly operations: O & Operations;
+}
+
 /** An entity description with its zod schemas attached (derived once, here). */
-export function defineEntity<const F extends FieldMap>(description: EntityDescription<F>): Entity<F> {
+export function defineEntity<const F extends FieldMap, const R extends string, const O extends Operations>(
+  description: LiteralDescription<F, R, O>,
+): DefinedEntity<F, R, O> {
   return { ...description, schemas: buildSchemas(description.fields) };
 }
 

@@ -1,0 +1,56 @@
+import { auditEntry, contentEntities, type AnyEntity, type EntityName } from '../entities/index.ts';
+import { authClient, type AuthClient } from './auth.ts';
+import {
+  genericResource,
+  typedResource,
+  type GenericResourceClient,
+  type ResourceClient,
+} from './resources.ts';
+import { createTransport, type ApiClientOptions } from './transport.ts';
+
+/** `letter-group-levels` → `letterGroupLevels`. */
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+export const camelCase = (name: string): string =>
+  name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** The entities with a resource client: the nine content entities and the audit log. */
+export const clientEntities = [...contentEntities, auditEntry] as const;
+type ClientEntity = (typeof clientEntities)[number];
+
+/** `client.levels`, `client.letterGroupWords`, …, `client.audit`: one typed client per resource. */
+export type ResourceClients = {
+  readonly [E in ClientEntity as CamelCase<E['resource']>]: ResourceClient<E>;
+};
+
+export type ApiClient = ResourceClients & {
+  readonly auth: AuthClient;
+  /** The client of any entity by name, for code that works from descriptions. */
+  resource(name: EntityName): GenericResourceClient;
+};
+
+/**
+ * The typed client of the content API (SPEC §7 and the documented extensions). Runs unchanged in
+ * Node and the browser: fetch only, JSON both ways, bearer + refresh-on-401 when given a token store.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const transport = createTransport(options);
+  const generic = new Map<EntityName, GenericResourceClient>();
+  const typed: Record<string, unknown> = {};
+  for (const entity of clientEntities as readonly AnyEntity[]) {
+    const client = genericResource(transport, entity);
+    generic.set(entity.name, client);
+    typed[camelCase(entity.resource)] = typedResource(client, entity);
+  }
+  return {
+    ...(typed as ResourceClients),
+    auth: authClient(transport),
+    resource(name) {
+      const client = generic.get(name);
+      if (!client) throw new RangeError(`No entity is called ${JSON.stringify(name)}`);
+      return client;
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import type { z } from 'zod';
+import type { BulkResponse } from '../entities/bulk.ts';
+import type { AnyEntity, Operation } from '../entities/index.ts';
+import { ApiError } from './errors.ts';
+import { MAX_PAGE_SIZE, searchParams, toPage, type Page, type SearchQuery } from './pages.ts';
+import { normaliseRecord } from './records.ts';
+import type { Transport } from './transport.ts';
+
+/** A row as the API answers it, in the response naming. */
+export type RecordOf<E extends AnyEntity> = z.output<E['schemas']['record']>;
+/** Body of a create (and of each bulk row). */
+export type CreateOf<E extends AnyEntity> = z.output<E['schemas']['create']>;
+/** Body of an update: any writable fields. */
+export type UpdateOf<E extends AnyEntity> = z.output<E['schemas']['update']>;
+/** Names a search may filter by. */
+export type FilterOf<E extends AnyEntity> = E['filters'][number]['field'];
+
+export interface BulkOptions {
+  /** Compute the results without writing anything. */
+  dryRun?: boolean;
+}
+
+/** Every call a resource can have; an entity's client has the ones its description allows. */
+export interface ResourceCalls<R, C, U, K extends string> {
+  /** `GET {resource}/cms/search/?page={page-1}&…`. */
+  search(query?: SearchQuery<K>): Promise<Page<R>>;
+  /** Every record matching the filters, page after page (100 per request). */
+  searchAll(query?: Omit<SearchQuery<K>, 'page'>): AsyncIterable<R>;
+  get(id: number): Promise<R>;
+  create(body: C): Promise<R>;
+  update(id: number, body: U): Promise<R>;
+  /** Resolves to the id removed. */
+  remove(id: number): Promise<number>;
+  /** `POST {resource}/cms/bulk`: upserts by natural key, one transaction (at most 1000 rows). */
+  bulk(rows: C[], options?: BulkOptions): Promise<BulkResponse>;
+}
+
+type Method = keyof ResourceCalls<unknown, unknown, unknown, string>;
+
+/** The client methods of each operation. */
+export const METHODS_OF: Readonly<Record<Operation, readonly Method[]>> = {
+  search: ['search', 'searchAll'],
+  get: ['get'],
+  create: ['create'],
+  update: ['update'],
+  delete: ['remove'],
+  bulk: ['bulk'],
+};
+
+type AllowedOperation<E extends AnyEntity> = {
+  [K in Operation]-?: undefined extends E['operations'][K] ? never : K;
+}[Operation];
+
+type MethodsOf<O extends Operation> = O extends 'search'
+  ? 'search' | 'searchAll'
+  : O extends 'delete'
+    ? 'remove'
+    : O;
+
+interface ResourceInfo<E extends AnyEntity> {
+  readonly entity: E;
+  /** Whether the description allows the operation (generic code asks before offering it). */
+  allows(operation: Operation): boolean;
+}
+
+/** The typed client of one entity: only the operations its description allows exist. */
+export type ResourceClient<E extends AnyEntity> = ResourceInfo<E> &
+  Pick<
+    ResourceCalls<RecordOf<E>, CreateOf<E>, UpdateOf<E>, FilterOf<E> & string>,
+    MethodsOf<AllowedOperation<E>>
+  >;
+
+/** A row read generically (the panel's list screen, the CLI's imports). */
+export type GenericRecord = { id: number } & Record<string, unknown>;
+
+/**
+ * The client of any entity, for code that works from descriptions: every method is there, and one
+ * the description does not allow rejects with an ApiError 405 without calling the server.
+ */
+export type GenericResourceClient = ResourceInfo<AnyEntity> &
+  ResourceCalls<GenericRecord, Record<string, unknown>, Record<string, unknown>, string>;
+
+const idPath = (id: number): string => {
+  if (!Number.isInteger(id) || id < 1)
+    throw new RangeError(`An id must be a positive whole number, not ${String(id)}`);
+  return String(id);
+};
+
+/** Builds every call of `entity` (disallowed ones reject with 405 before any request). */
+export function genericResource(transport: Transport, entity: AnyEntity): GenericResourceClient {
+  const base = `${encodeURIComponent(entity.resource)}/cms`;
+  const convert = (row: unknown) => normaliseRecord(entity, row) as GenericRecord;
+  const allows = (operation: Operation) => entity.operations[operation] !== undefined;
+  const guard = (operation: Operation) => {
+    if (!allows(operation)) {
+      throw new ApiError(`${entity.labelPlural} do not support ${operation} through the API`, {
+        status: 405,
+      });
+    }
+  };
+
+  const search = async (query: SearchQuery = {}): Promise<Page<GenericRecord>> => {
+    guard('search');
+    const raw = await transport.call<unknown>({
+      method: 'GET',
+      path: `${base}/search/`,
+      query: searchParams(query),
+    });
+    return toPage(raw, query, convert);
+  };
+
+  return {
+    entity,
+    allows,
+    search,
+    async *searchAll(query = {}) {
+      for (let page = 1; ; page += 1) {
+        const answer = await search({ ...query, page, size: query.size ?? MAX_PAGE_SIZE });
+        yield* answer.items;
+        if (answer.last || answer.items.length === 0) return;
+      }
+    },
+    async get(id) {
+      guard('get');
+      return convert(await transport.call({ method: 'GET', path: `${base}/${idPath(id)}` }));
+    },
+    async create(body) {
+      guard('create');
+      return convert(await transport.call({ method: 'POST', path: base, body }));
+    },
+    async update(id, body) {
+      guard('update');
+      return convert(await transport.call({ method: 'PUT', path: `${base}/${idPath(id)}`, body }));
+    },
+    async remove(id) {
+      guard('delete');
+      const answer = await transport.call<unknown>({ method: 'DELETE', path: `${base}/${idPath(id)}` });
+      // SPEC §7: "delete returns the id"; a backend answering nothing (204) removed the one asked for.
+      return typeof answer === 'number' ? answer : id;
+    },
+    async bulk(rows, options = {}) {
+      guard('bulk');
+      const body = { rows, ...(options.dryRun === undefined ? {} : { dryRun: options.dryRun }) };
+      return transport.call<BulkResponse>({ method: 'POST', path: `${base}/bulk`, body });
+    },
+  };
+}
+
+/** The typed client of `entity`: the generic one with the disallowed methods left out. */
+export function typedResource<E extends AnyEntity>(
+  generic: GenericResourceClient,
+  entity: E,
+): ResourceClient<E> {
+  const client: Record<string, unknown> = { entity, allows: generic.allows };
+  for (const [operation, methods] of Object.entries(METHODS_OF) as [Operation, readonly Method[]][]) {
+    if (generic.allows(operation)) for (const method of methods) client[method] = generic[method];
+  }
+  return client as ResourceClient<E>;
+}

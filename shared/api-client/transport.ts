@@ -1,0 +1,156 @@
+import { ApiError, errorFromFailure, errorFromResponse, parseBody } from './errors.ts';
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string | null;
+}
+
+export interface TokenStore {
+  get(): Tokens | null | Promise<Tokens | null>;
+  set(tokens: Tokens | null): void | Promise<void>;
+  /**
+   * Optional: make refreshes single-flight across many clients sharing these tokens (the server has
+   * one per session). Without it, concurrent 401s of one client share one refresh.
+   */
+  singleFlight?<T>(key: 'refresh', run: () => Promise<T>): Promise<T>;
+}
+
+export interface ApiClientOptions {
+  /** 'http://localhost:3000/arguscreative/words' (Node) or '/argusma-words-panel/api' (browser). */
+  baseUrl: string;
+  /** Absent: no bearer header and no refresh (the browser behind the session proxy). */
+  tokens?: TokenStore;
+  fetch?: typeof fetch;
+  /** Extra headers on every request (the panel sends its CSRF header). */
+  headers?: Record<string, string>;
+  /** Per attempt, default 30 s. */
+  timeoutMs?: number;
+}
+
+interface Answer {
+  response: Response;
+  text: string;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const REFRESH_PATH = 'auth/refresh-token';
+
+/**
+ * Which bearer a call carries. `access`: the held access token, refreshed and retried once on 401.
+ * `access-once`: the held access token, no refresh (verify-otp). `refresh`: the refresh token (refresh,
+ * logout). `none`: no bearer (login). `{ token }`: exactly this one (a two-factor token).
+ */
+export type Bearer = 'access' | 'access-once' | 'refresh' | 'none' | { token: string };
+
+export interface CallOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Relative to the base URL, segments already encoded: `levels/cms/12`. */
+  path: string;
+  query?: URLSearchParams;
+  body?: unknown;
+  bearer?: Bearer;
+}
+
+export interface Transport {
+  call<T>(options: CallOptions): Promise<T>;
+  /** Exchanges the refresh token for a new pair (stored with `tokens.set`), one exchange at a time. */
+  refresh(): Promise<Tokens>;
+}
+
+/**
+ * fetch + JSON + bearer + refresh-on-401, for one client. A 401 on an `access` call triggers one
+ * refresh, unless another call refreshed while this one was under way (then it just retries with
+ * the newer token), so ten concurrent 401s make a single refresh call.
+ */
+export function createTransport(options: ApiClientOptions): Transport {
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const store = options.tokens;
+  let refreshing: Promise<Tokens> | null = null;
+
+  async function send(call: CallOptions, bearer: string | null): Promise<Answer> {
+    const query = call.query?.toString();
+    const url = `${base}/${call.path}${query ? `?${query}` : ''}`;
+    const headers: Record<string, string> = {
+      ...options.headers,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    };
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      const response = await doFetch(url, {
+        method: call.method,
+        headers,
+        credentials: 'same-origin',
+        signal: controller.signal,
+        ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+      });
+      // The timeout covers the body too: a server that sends headers and then stalls is just as hung.
+      return { response, text: await response.text() };
+    } catch (error) {
+      throw errorFromFailure(error, timedOut ? timeoutMs : null);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function exchange(): Promise<Tokens> {
+    const held = await store?.get();
+    if (!store || !held?.refreshToken) {
+      throw new ApiError('No refresh token is held: log in again', { status: null });
+    }
+    const { response, text } = await send({ method: 'GET', path: REFRESH_PATH }, held.refreshToken);
+    if (!response.ok) throw errorFromResponse(response, text);
+    const body = parseBody(text) as Partial<Tokens> | null;
+    if (typeof body?.accessToken !== 'string' || body.accessToken === '') {
+      throw new ApiError('The refresh answer holds no access token', { status: response.status, body });
+    }
+    // SPEC §7 shows only {accessToken}: without a rotated refresh token the held one stays good.
+    const next: Tokens = {
+      accessToken: body.accessToken,
+      refreshToken: typeof body.refreshToken === 'string' ? body.refreshToken : held.refreshToken,
+    };
+    await store.set(next);
+    return next;
+  }
+
+  function refresh(): Promise<Tokens> {
+    if (store?.singleFlight) return store.singleFlight('refresh', exchange);
+    refreshing ??= exchange().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function bearerFor(bearer: Bearer): Promise<string | null> {
+    if (typeof bearer === 'object') return bearer.token;
+    if (bearer === 'none' || !store) return null;
+    const held = await store.get();
+    return (bearer === 'refresh' ? held?.refreshToken : held?.accessToken) ?? null;
+  }
+
+  async function call<T>(call: CallOptions): Promise<T> {
+    const bearer = call.bearer ?? 'access';
+    const token = await bearerFor(bearer);
+    let answer = await send(call, token);
+    if (answer.response.status === 401 && bearer === 'access' && store && token !== null) {
+      const held = await store.get();
+      if (held?.refreshToken) {
+        // Someone refreshed while this call was out: its token is newer than ours, use it.
+        const fresh = held.accessToken !== token ? held : await refresh();
+        answer = await send(call, fresh.accessToken);
+      }
+    }
+    if (!answer.response.ok) throw errorFromResponse(answer.response, answer.text);
+    return parseBody(answer.text) as T;
+  }
+
+  return { call, refresh };
+}

@@ -1,10 +1,14 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
+import type { Store } from 'express-session';
 import type { RouteObject } from 'react-router';
 import { routes as appRoutes } from '#client/routes.tsx';
 import { apiPrefix, createContentApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseOptions } from './db/database.ts';
+import { createPanel, PANEL_PREFIX } from './panel/index.ts';
+import { internalClientIp } from './proxy/internal-client-ip.ts';
+import type { UpstreamTimeouts } from './proxy/upstream.ts';
 import { errorHandler } from './http/errors.ts';
 import { cspNonce, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
@@ -22,11 +26,15 @@ export interface AppDeps {
   database?: Partial<DatabaseOptions>;
   /** Current time in ms; tests inject a controllable clock (TOTP windows, token expiry, idle timeout). */
   clock?: () => number;
+  /** The panel proxy's limits towards the content API (tests shorten them). */
+  upstreamTimeouts?: Partial<UpstreamTimeouts>;
 }
 
 export interface AppHandle {
   app: Express;
   logger: Logger;
+  /** The panel's session store (tests read a session's credentials from it to prove they never leak). */
+  sessionStore: Store;
   /** Releases what the app holds (database, session store, upstream pool). */
   close(): Promise<void>;
 }
@@ -37,6 +45,9 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
+  // A hop count, never `true`: only that many proxies' X-Forwarded-* headers are believed.
+  app.set('trust proxy', config.trustProxy);
+  const clock = deps.clock ?? Date.now;
 
   app.use(requestLogger(logger));
   app.use(cspNonce);
@@ -46,15 +57,27 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   app.use('/assets', staticAssets(config.buildDir));
   app.use(seoRoutes(config.public));
 
-  // The embedded content API, unless an external backend speaks the contract instead.
   const closers: Array<() => Promise<void>> = [];
+  const panel = createPanel({ config, clock, logger, upstreamTimeouts: deps.upstreamTimeouts });
+  closers.push(panel.close);
+
+  // The embedded content API, unless an external backend speaks the contract instead.
   if (!config.upstreamApiUrl) {
-    const database = await openDatabase({ ...config, ...deps.database });
-    closers.push(database.close);
-    const api = await createContentApi({ config, database, logger, clock: deps.clock ?? Date.now });
-    closers.unshift(api.close);
-    app.use(apiPrefix(config), api.router);
+    try {
+      const database = await openDatabase({ ...config, ...deps.database });
+      closers.push(database.close);
+      const api = await createContentApi({ config, database, logger, clock });
+      closers.unshift(api.close);
+      app.use(apiPrefix(config), internalClientIp(panel.internalKey), api.router);
+    } catch (error) {
+      // Nothing may stay open (session store, Redis, database) when start-up fails.
+      for (const close of closers) await close();
+      throw error;
+    }
   }
+
+  // Session, browser-facing auth endpoints, API proxy and gating of the panel pages.
+  app.use(PANEL_PREFIX, panel.router);
 
   const render = createPageRenderer({
     routes: deps.routes ?? appRoutes,
@@ -62,12 +85,13 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
     assets: manifestSource(config.buildDir, config.isProduction),
     isProduction: config.isProduction,
   });
-  app.use(pagesMiddleware(render, config.public.baseUrl));
+  app.use(pagesMiddleware(render, config.public.baseUrl, panel.requestContext));
   app.use(errorHandler(logger));
 
   return {
     app,
     logger,
+    sessionStore: panel.session.store,
     close: async () => {
       for (const close of closers) await close();
     },

@@ -30,6 +30,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the session settings (hop count, never `true`)', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({
+      sessionSecret: null,
+      redisUrl: null,
+      redisKeyPrefix: 'argus:',
+      trustProxy: 0,
+    });
+    const set = loadConfig({
+      TRUST_PROXY: '2',
+      REDIS_URL: 'redis://127.0.0.1:6379/1',
+      SESSION_SECRET: 'x'.repeat(32),
+    });
+    expect(set).toMatchObject({
+      trustProxy: 2,
+      redisUrl: 'redis://127.0.0.1:6379/1',
+      sessionSecret: 'x'.repeat(32),
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', FEEDBACK_FORM_URL: '' }).port).toBe(3000);
   });
@@ -43,6 +63,10 @@ describe('loadConfig', () => {
     ['PUBLIC_BASE_URL', 'javascript:alert(1)', /^Invalid configuration: PUBLIC_BASE_URL must be/],
     ['DATABASE_URL', 'mysql://x', /^Invalid configuration: DATABASE_URL must be a postgres/],
     ['SECRETS_KEY', 'short', /^Invalid configuration: SECRETS_KEY must be 32 bytes/],
+    ['SESSION_SECRET', 'too-short', /^Invalid configuration: SESSION_SECRET must be at least 32/],
+    ['REDIS_URL', 'http://127.0.0.1:6379', /^Invalid configuration: REDIS_URL must be a redis/],
+    ['TRUST_PROXY', 'true', /^Invalid configuration: TRUST_PROXY must be a whole number/],
+    ['TRUST_PROXY', '-1', /^Invalid configuration: TRUST_PROXY must be a whole number/],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

@@ -38,6 +38,20 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().trim().min(3, { error: 'must be at least 3 characters' }).optional(),
   ADMIN_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
   DEMO_CONTENT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// connection URL' })
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, { error: 'must be 1-64 letters, digits, colons, dashes or underscores' })
+    .default('argus:'),
+  TRUST_PROXY: z.coerce
+    .number({ error: 'must be a whole number of proxy hops' })
+    .int({ error: 'must be a whole number of proxy hops' })
+    .min(0, { error: 'must be a whole number of proxy hops' })
+    .max(10, { error: 'must be at most 10 proxy hops' })
+    .default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -64,6 +78,14 @@ export interface Config {
   /** First-start admin; without it a strong password is generated and printed once. */
   admin: { username: string; password: string | null };
   demoContent: boolean;
+  /** Signs the panel's session cookie; generated once under dataDir when unset. */
+  sessionSecret: string | null;
+  /** Sessions and rate limits in Redis (shared by several instances) instead of SQLite and memory. */
+  redisUrl: string | null;
+  /** Prepended to every Redis key, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
+  /** Reverse proxies in front of the server whose X-Forwarded-* headers are believed (Express `trust proxy`). */
+  trustProxy: number;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +124,10 @@ export function loadConfig(
     secretsKey: e.SECRETS_KEY ?? null,
     admin: { username: e.ADMIN_USERNAME ?? 'admin', password: e.ADMIN_PASSWORD ?? null },
     demoContent: e.DEMO_CONTENT === 'true',
+    sessionSecret: e.SESSION_SECRET ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    trustProxy: e.TRUST_PROXY,
   };
   return { ...config, ...overrides };
 }

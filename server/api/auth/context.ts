@@ -34,7 +34,11 @@ export function createAuthContext(deps: {
   return {
     credentials,
     tokens: createTokenStore(database.db, clock),
-    limiters: createAuthLimiters(),
+    limiters: createAuthLimiters({
+      redisUrl: deps.config.redisUrl,
+      redisKeyPrefix: deps.config.redisKeyPrefix,
+      logger,
+    }),
     logger,
     clock,
     async totpSecret(account) {

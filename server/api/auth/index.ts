@@ -47,7 +47,6 @@ export async function createAuth(deps: {
   return {
     router,
     requireAdmin: requireAdminHandler(ctx),
-    // The memory limiters hold no connections; a Redis store would be disconnected here.
-    close: async () => {},
+    close: () => ctx.limiters.close(),
   };
 }

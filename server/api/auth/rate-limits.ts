@@ -1,8 +1,17 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type IRateLimiterOptions,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { Logger } from '../../logger.ts';
+import { openRedis } from '../../redis.ts';
 
 /**
- * Every limiter of the authentication endpoints is built here, and only here: to share limits
- * between several server processes, construct RateLimiterRedis with the same options instead.
+ * Every limiter of the authentication endpoints is built here, and only here. With REDIS_URL the
+ * counters live in Redis, so several server processes share them; each Redis limiter falls back
+ * to an in-memory one while Redis is unreachable, so an outage never turns into open doors or 500s.
  */
 export interface AuthLimiters {
   /** verify-otp attempts per account (successes are refunded). */
@@ -11,15 +20,43 @@ export interface AuthLimiters {
   otpPerIp: RateLimiterAbstract;
   /** Failed logins per (client IP, username). */
   loginPerIpAndUser: RateLimiterAbstract;
+  /** Releases the Redis connection, if any. */
+  close(): Promise<void>;
 }
 
 const FIFTEEN_MINUTES = 15 * 60;
 
-export function createAuthLimiters(): AuthLimiters {
+const LIMITS = {
+  otpPerAccount: { keyPrefix: 'otp-account', points: 10, duration: FIFTEEN_MINUTES },
+  otpPerIp: { keyPrefix: 'otp-ip', points: 100, duration: FIFTEEN_MINUTES },
+  loginPerIpAndUser: { keyPrefix: 'login', points: 10, duration: FIFTEEN_MINUTES },
+} satisfies Record<string, IRateLimiterOptions>;
+
+export function createAuthLimiters(
+  options: { redisUrl?: string | null; redisKeyPrefix?: string; logger?: Logger } = {},
+): AuthLimiters {
+  const { redisUrl, redisKeyPrefix = 'argus:', logger } = options;
+  if (!redisUrl || !logger) {
+    return {
+      otpPerAccount: new RateLimiterMemory(LIMITS.otpPerAccount),
+      otpPerIp: new RateLimiterMemory(LIMITS.otpPerIp),
+      loginPerIpAndUser: new RateLimiterMemory(LIMITS.loginPerIpAndUser),
+      close: async () => {},
+    };
+  }
+  const redis = openRedis(redisUrl, redisKeyPrefix, logger);
+  const shared = (limits: IRateLimiterOptions) =>
+    new RateLimiterRedis({
+      ...limits,
+      keyPrefix: `${redisKeyPrefix}rl:${limits.keyPrefix}`,
+      storeClient: redis.client,
+      insuranceLimiter: new RateLimiterMemory(limits),
+    });
   return {
-    otpPerAccount: new RateLimiterMemory({ keyPrefix: 'otp-account', points: 10, duration: FIFTEEN_MINUTES }),
-    otpPerIp: new RateLimiterMemory({ keyPrefix: 'otp-ip', points: 100, duration: FIFTEEN_MINUTES }),
-    loginPerIpAndUser: new RateLimiterMemory({ keyPrefix: 'login', points: 10, duration: FIFTEEN_MINUTES }),
+    otpPerAccount: shared(LIMITS.otpPerAccount),
+    otpPerIp: shared(LIMITS.otpPerIp),
+    loginPerIpAndUser: shared(LIMITS.loginPerIpAndUser),
+    close: redis.close,
   };
 }
 

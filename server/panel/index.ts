@@ -1,0 +1,77 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import type { Config } from '../config.ts';
+import { requireCsrf } from '../http/csrf.ts';
+import type { Logger } from '../logger.ts';
+import { proxyRouter } from '../proxy/router.ts';
+import { createUpstream, type UpstreamTimeouts } from '../proxy/upstream.ts';
+import { createPanelSession, type PanelSession } from '../session/middleware.ts';
+import { sessionRouter } from '../session/routes.ts';
+import { createTokenRefresher } from '../session/token-refresh.ts';
+import { upstreamAuth } from '../session/upstream-auth.ts';
+import { safeError } from '../session/http.ts';
+import { panelGating } from './gating.ts';
+import { panelRequestContext, providePanelDeps } from './request-context.ts';
+
+export { PANEL_PREFIX } from './gating.ts';
+
+export interface Panel {
+  /** Mount at PANEL_PREFIX, before the page renderer. */
+  router: Router;
+  /** The loaders' context; give it to pagesMiddleware. */
+  requestContext: typeof panelRequestContext;
+  /** Lets the embedded API believe the proxy about the browser's IP (internal-client-ip.ts). */
+  internalKey: string;
+  session: PanelSession;
+  close(): Promise<void>;
+}
+
+// Panel pages and answers are per admin and per moment: no cache may keep them.
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+/** The panel's server side: session, browser-facing auth endpoints, API proxy and page gating. */
+export function createPanel(deps: {
+  config: Config;
+  clock: () => number;
+  logger: Logger;
+  upstreamTimeouts?: Partial<UpstreamTimeouts>;
+}): Panel {
+  const { config, clock, logger } = deps;
+  const session = createPanelSession({ config, clock, logger });
+  const upstream = createUpstream(config, deps.upstreamTimeouts);
+  const refresher = createTokenRefresher({ session, upstream, logger });
+  const forwardDeps = { upstream, session, refresher, clock };
+
+  const revoke = async (req: Request): Promise<void> => {
+    const auth = req.session?.auth;
+    if (!auth?.accessToken || !auth.refreshToken) return;
+    try {
+      await upstreamAuth(upstream, req).logout({
+        accessToken: auth.accessToken,
+        refreshToken: auth.refreshToken,
+      });
+    } catch (error) {
+      logger.warn({ reqId: req.id, err: safeError(error) }, 'upstream logout failed');
+    }
+  };
+
+  const router = Router();
+  router.use(noStore, requireCsrf(config.public.baseUrl));
+  router.use(...session.middleware, providePanelDeps(forwardDeps));
+  router.use('/session', sessionRouter({ session, upstream, clock, revoke }));
+  router.use('/api', proxyRouter(forwardDeps));
+  router.use(panelGating(clock));
+
+  return {
+    router,
+    requestContext: panelRequestContext,
+    internalKey: upstream.internalKey,
+    session,
+    close: async () => {
+      await upstream.close();
+      await session.close();
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { matchAllowedCall, upstreamUrl } from './allowed-routes.ts';
+
+const BASE = new URL('http://127.0.0.1:3000/arguscreative/words/');
+
+describe('matchAllowedCall', () => {
+  it.each([
+    ['GET', '/levels/cms/search/?page=0&hint=a%20b', 'search', 'levels/cms/search/', 'page=0&hint=a+b'],
+    ['GET', '/levels/cms/search', 'search', 'levels/cms/search/', ''],
+    ['POST', '/levels/cms', 'create', 'levels/cms', ''],
+    ['POST', '/levels/cms/', 'create', 'levels/cms', ''],
+    ['PUT', '/levels/cms/12', 'update', 'levels/cms/12', ''],
+    ['DELETE', '/levels/cms/12', 'delete', 'levels/cms/12', ''],
+    ['POST', '/words/cms/bulk', 'bulk', 'words/cms/bulk', ''],
+    ['POST', '/letter-group-words/cms', 'create', 'letter-group-words/cms', ''],
+    ['POST', '/letter-group-levels/cms', 'create', 'letter-group-levels/cms', ''],
+    ['GET', '/audit/cms/search/', 'search', 'audit/cms/search/', ''],
+    ['GET', '/audit/cms/3', 'get', 'audit/cms/3', ''],
+    ['GET', '/users/cms/3', 'get', 'users/cms/3', ''],
+  ])('allows %s %s', (method, url, operation, path, query) => {
+    expect(matchAllowedCall(method, url)).toMatchObject({ operation, path, query });
+  });
+
+  it.each([
+    ['POST', '/users/cms'], // users have no create
+    ['POST', '/user-levels/cms'],
+    ['DELETE', '/audit/cms/1'],
+    ['PUT', '/audit/cms/1'],
+    ['GET', '/auth/refresh-token'],
+    ['POST', '/auth/login'],
+    ['GET', '/levels/cms/abc'],
+    ['GET', '/levels/cms/1/2'],
+    ['GET', '/levels/cms/12345678901'],
+    ['PATCH', '/levels/cms/1'],
+    ['HEAD', '/levels/cms/search/'],
+    ['GET', '//evil.example/levels/cms/1'],
+    ['GET', '/levels//cms/1'],
+    ['GET', '/levels/cms/%2e%2e/x'],
+    ['GET', '/Levels/cms/1'],
+  ])('refuses %s %s', (method, url) => {
+    expect(matchAllowedCall(method, url)).toBeNull();
+  });
+
+  it('refuses control characters and huge queries', () => {
+    expect(() => matchAllowedCall('GET', '/levels/cms/search/?hint=a%0d%0aX-Evil:1')).toThrow(/control/);
+    expect(() => matchAllowedCall('GET', `/levels/cms/search/?hint=${'a'.repeat(3000)}`)).toThrow(/too long/);
+  });
+
+  it('only ever builds URLs under the configured origin and prefix (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('GET', 'POST', 'PUT', 'DELETE'),
+        fc.array(
+          fc.oneof(fc.string(), fc.constantFrom('levels', 'cms', 'search', '..', '%2e', '%2f', '\\', '1')),
+          {
+            maxLength: 5,
+          },
+        ),
+        fc.string(),
+        (method, segments, query) => {
+          let call;
+          try {
+            call = matchAllowedCall(method, `/${segments.join('/')}?${query}`);
+          } catch {
+            return;
+          }
+          if (!call) return;
+          const url = upstreamUrl(BASE, call);
+          expect(url.origin).toBe(BASE.origin);
+          expect(url.pathname).toMatch(/^\/arguscreative\/words\/[a-z-]+\/cms(\/search\/|\/\d+|\/bulk)?$/);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,86 @@
+import { contentEntities, auditEntry, type AnyEntity, type Operation } from '#shared/entities/index.ts';
+
+/** A browser call the proxy may forward: one operation an entity description allows. */
+export interface AllowedCall {
+  entity: AnyEntity;
+  operation: Operation;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Relative to the content API prefix, e.g. `levels/cms/5`: only ever built from matched parts. */
+  path: string;
+  /** Re-encoded query string (search only), without the `?`; '' when none. */
+  query: string;
+}
+
+const byResource = new Map<string, AnyEntity>(
+  [...contentEntities, auditEntry].map((entity) => [entity.resource, entity]),
+);
+
+// Only lower-case letters, dashes and digits can match: no dot, percent sign, backslash or second
+// slash ever gets through, so traversal and host tricks fail here, before any URL is built.
+const PATH = /^\/([a-z]+(?:-[a-z]+)*)\/cms(?:\/(?:(search|bulk)|(\d{1,10})))?\/?$/;
+const MAX_QUERY_LENGTH = 2048;
+// eslint-disable-next-line no-control-regex -- finding control characters (CR/LF) is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export class BadProxyQuery extends Error {}
+
+/**
+ * Matches `{resource}/cms/...` under the proxy prefix against the entity descriptions: search
+ * (GET `search/`), get, update and delete (`{id}`), create (POST on the collection) and bulk,
+ * each only where the entity allows it. Anything else is null (404, no upstream call).
+ * The refresh endpoint and every other `auth/` path simply never match.
+ */
+export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | null {
+  const queryAt = rawUrl.indexOf('?');
+  const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
+  const rawQuery = queryAt === -1 ? '' : rawUrl.slice(queryAt + 1);
+  const match = PATH.exec(rawPath);
+  if (!match) return null;
+  const [, resource, action, id] = match;
+  const entity = byResource.get(resource!);
+  if (!entity) return null;
+  const ops = entity.operations;
+  const call = (
+    operation: Operation,
+    m: AllowedCall['method'],
+    path: string,
+    query = '',
+  ): AllowedCall | null => (ops[operation] ? { entity, operation, method: m, path, query } : null);
+
+  if (action === 'search')
+    return method === 'GET' ? call('search', 'GET', `${resource}/cms/search/`, cleanQuery(rawQuery)) : null;
+  if (action === 'bulk') return method === 'POST' ? call('bulk', 'POST', `${resource}/cms/bulk`) : null;
+  if (id !== undefined) {
+    const path = `${resource}/cms/${id}`;
+    if (method === 'GET') return call('get', 'GET', path);
+    if (method === 'PUT') return call('update', 'PUT', path);
+    if (method === 'DELETE') return call('delete', 'DELETE', path);
+    return null;
+  }
+  return method === 'POST' ? call('create', 'POST', `${resource}/cms`) : null;
+}
+
+/** Decodes and re-encodes the query, refusing control characters (CR/LF) and oversized queries. */
+function cleanQuery(raw: string): string {
+  if (raw.length > MAX_QUERY_LENGTH) throw new BadProxyQuery('The query string is too long.');
+  const params = new URLSearchParams(raw);
+  for (const [name, value] of params) {
+    if (CONTROL.test(name) || CONTROL.test(value)) {
+      throw new BadProxyQuery('The query string holds control characters.');
+    }
+  }
+  return params.toString();
+}
+
+/**
+ * The upstream URL, built with `new URL()` and checked to be exactly the expected path under the
+ * configured origin and prefix (a second guard behind the path pattern).
+ */
+export function upstreamUrl(base: URL, call: AllowedCall): URL {
+  const url = new URL(call.path, base);
+  if (url.origin !== base.origin || url.pathname !== `${base.pathname}${call.path}`) {
+    throw new Error(`Refusing to build an upstream URL outside ${base.href}`);
+  }
+  url.search = call.query;
+  return url;
+}

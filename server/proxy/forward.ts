@@ -1,0 +1,124 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Request } from 'express';
+import type { PanelSession } from '../session/middleware.ts';
+import { markActivity, stateOf } from '../session/session-data.ts';
+import type { TokenRefresher } from '../session/token-refresh.ts';
+import { BadProxyQuery, matchAllowedCall, upstreamUrl, type AllowedCall } from './allowed-routes.ts';
+import { UpstreamError, type Upstream, type UpstreamAnswer } from './upstream.ts';
+
+export const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+/** What a browser call asks for, independent of where it came from (HTTP or a server loader). */
+export interface BrowserCall {
+  method: string;
+  /** Path and query under the proxy prefix, raw (as sent), e.g. `/levels/cms/search/?page=0`. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer | null;
+}
+
+export interface ProxyOutcome {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** The session is over: the caller clears the cookie (the store entry is already gone). */
+  endSession?: boolean;
+}
+
+// Forwarded from the browser: nothing that identifies or authenticates it (Cookie, Authorization,
+// X-Forwarded-*, Origin) and nothing hop-by-hop.
+const REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'if-none-match', 'if-modified-since'];
+// Returned to the browser: never Set-Cookie, Location (an upstream URL) or server details.
+const RESPONSE_HEADERS = ['content-type', 'content-language', 'etag', 'last-modified', 'retry-after'];
+const UNSAFE_VALUE = /[\r\n\0]/;
+
+const json = (status: number, body: unknown, extra: Partial<ProxyOutcome> = {}): ProxyOutcome => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: Buffer.from(JSON.stringify(body)),
+  ...extra,
+});
+
+export interface ForwardDeps {
+  upstream: Upstream;
+  session: PanelSession;
+  refresher: TokenRefresher;
+  clock: () => number;
+}
+
+/**
+ * The backend-for-frontend: checks the call against the allow-list, sends it to the content API
+ * with the session's bearer token, refreshes once on 401 (the body is kept for the retry) and
+ * relays the answer. Nothing reaches the content API unless the call matched.
+ */
+export async function forward(req: Request, deps: ForwardDeps, call: BrowserCall): Promise<ProxyOutcome> {
+  let allowed: AllowedCall | null;
+  try {
+    allowed = matchAllowedCall(call.method, call.url);
+  } catch (error) {
+    if (error instanceof BadProxyQuery) return json(400, { message: error.message });
+    throw error;
+  }
+  if (!allowed) return json(404, { message: 'Not found.' });
+  if (!req.session || stateOf(req.session) !== 'logged-in') return json(401, { message: SESSION_ENDED });
+
+  const headers: Record<string, string> = {};
+  for (const name of REQUEST_HEADERS) {
+    const value = call.headers[name];
+    if (typeof value !== 'string') continue;
+    if (UNSAFE_VALUE.test(value))
+      return json(400, { message: `The ${name} header holds control characters.` });
+    headers[name] = value;
+  }
+  const hasBody = allowed.method === 'POST' || allowed.method === 'PUT';
+  if (hasBody && !/^application\/json\s*(;|$)/i.test(headers['content-type'] ?? '')) {
+    return json(415, { message: 'Content-Type must be application/json' });
+  }
+  if (!hasBody) delete headers['content-type'];
+  headers['x-request-id'] = String(req.id);
+
+  const url = upstreamUrl(deps.upstream.base(req), allowed);
+  const send = (accessToken: string): Promise<UpstreamAnswer> =>
+    deps.upstream.send(req, {
+      method: allowed.method,
+      url,
+      headers: { ...headers, authorization: `Bearer ${accessToken}` },
+      body: hasBody ? (call.body ?? Buffer.alloc(0)) : null,
+    });
+
+  try {
+    const token = req.session.auth!.accessToken!;
+    let answer = await send(token);
+    if (answer.status === 401) {
+      if ((await deps.refresher.refresh(req, token)) === 'ended') {
+        await deps.session.end(req, null);
+        return json(401, { message: SESSION_ENDED }, { endSession: true });
+      }
+      answer = await send(req.session.auth!.accessToken!);
+      if (answer.status === 401) {
+        await deps.session.end(req, null);
+        return json(401, { message: SESSION_ENDED }, { endSession: true });
+      }
+    }
+    markActivity(req.session, deps.clock());
+    return relay(answer, req);
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    return json(error.kind === 'timeout' ? 504 : 502, { message: error.message, requestId: String(req.id) });
+  }
+}
+
+function relay(answer: UpstreamAnswer, req: Request): ProxyOutcome {
+  if (answer.status >= 300 && answer.status < 400 && answer.status !== 304) {
+    return json(502, {
+      message: 'The content API answered with a redirect, which is not followed.',
+      requestId: String(req.id),
+    });
+  }
+  const headers: Record<string, string> = {};
+  for (const name of RESPONSE_HEADERS) {
+    const value = answer.headers[name];
+    if (typeof value === 'string' && !UNSAFE_VALUE.test(value)) headers[name] = value;
+  }
+  return { status: answer.status, headers, body: answer.body };
+}

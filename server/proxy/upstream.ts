@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { Request } from 'express';
+import { Agent, fetch as undiciFetch, request as undiciRequest } from 'undici';
+import type { Config } from '../config.ts';
+import { apiPrefix } from '../api/index.ts';
+import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_KEY_HEADER } from './internal-client-ip.ts';
+
+export interface UpstreamTimeouts {
+  /** TCP (and TLS) connection set-up. */
+  connectTimeoutMs: number;
+  /** From sending the request to the end of the response headers. */
+  headersTimeoutMs: number;
+  /** Longest pause between two chunks of the response body. */
+  bodyTimeoutMs: number;
+  /** Largest response accepted from the content API. */
+  maxResponseBytes: number;
+}
+
+export const DEFAULT_UPSTREAM_TIMEOUTS: UpstreamTimeouts = {
+  connectTimeoutMs: 5000,
+  headersTimeoutMs: 15000,
+  bodyTimeoutMs: 15000,
+  maxResponseBytes: 20 * 1024 * 1024,
+};
+
+export interface UpstreamCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The full upstream URL, built by upstreamUrl(). */
+  url: URL;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+export interface UpstreamAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** The content API could not be used: `timeout` → 504, everything else → 502. */
+export class UpstreamError extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'unreachable' | 'too-large',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Upstream {
+  /** `{origin}{prefix}/` of the content API this request's panel talks to (trailing slash included). */
+  base(req: Request): URL;
+  send(req: Request, call: UpstreamCall): Promise<UpstreamAnswer>;
+  /** fetch over the same pool (for the shared API client); never follows redirects. */
+  fetchFor(req: Request): typeof fetch;
+  /** Recognises the proxy's own calls to the embedded API (see internal-client-ip.ts). */
+  internalKey: string;
+  close(): Promise<void>;
+}
+
+/**
+ * One keep-alive undici pool to the content API: the embedded API of this same server (reached
+ * on the address and port the browser's request came in on) or UPSTREAM_API_URL.
+ */
+export function createUpstream(config: Config, timeouts: Partial<UpstreamTimeouts> = {}): Upstream {
+  const t = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...timeouts };
+  const agent = new Agent({
+    connect: { timeout: t.connectTimeoutMs },
+    headersTimeout: t.headersTimeoutMs,
+    bodyTimeout: t.bodyTimeoutMs,
+    keepAliveTimeout: 10_000,
+    connections: 64,
+  });
+  const internalKey = randomBytes(32).toString('base64url');
+  const embedded = !config.upstreamApiUrl;
+
+  const base = (req: Request): URL => {
+    if (config.upstreamApiUrl) return new URL(`${config.upstreamApiUrl}/`);
+    const address = req.socket.localAddress ?? '127.0.0.1';
+    const host = address.includes(':') ? `[${address}]` : address;
+    return new URL(`http://${host}:${req.socket.localPort}${apiPrefix(config)}/`);
+  };
+
+  // The embedded API sees every proxied call come from this server; tell it who the browser is.
+  const identity = (req: Request): Record<string, string> =>
+    embedded ? { [INTERNAL_KEY_HEADER]: internalKey, [INTERNAL_CLIENT_IP_HEADER]: req.ip ?? '' } : {};
+
+  return {
+    base,
+    internalKey,
+    async send(req, call) {
+      try {
+        const answer = await undiciRequest(call.url, {
+          dispatcher: agent,
+          method: call.method,
+          headers: { ...call.headers, ...identity(req) },
+          body: call.body ?? undefined,
+        });
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of answer.body) {
+          size += (chunk as Buffer).length;
+          if (size > t.maxResponseBytes) {
+            answer.body.destroy();
+            throw new UpstreamError('too-large', 'The content API answered with too much data.');
+          }
+          chunks.push(chunk as Buffer);
+        }
+        return { status: answer.statusCode, headers: answer.headers, body: Buffer.concat(chunks) };
+      } catch (error) {
+        throw asUpstreamError(error);
+      }
+    },
+    fetchFor(req) {
+      return (async (input: string | URL | globalThis.Request, init?: RequestInit) => {
+        const headers = new Headers(init?.headers);
+        for (const [name, value] of Object.entries(identity(req))) headers.set(name, value);
+        try {
+          const options = { ...init, headers, redirect: 'manual', dispatcher: agent };
+          return await undiciFetch(input as string, options as unknown as Parameters<typeof undiciFetch>[1]);
+        } catch (error) {
+          throw asUpstreamError(error);
+        }
+      }) as unknown as typeof fetch;
+    },
+    close: () => agent.close(),
+  };
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+function asUpstreamError(error: unknown): UpstreamError {
+  if (error instanceof UpstreamError) return error;
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const code = (cause as { code?: string }).code ?? '';
+  if (TIMEOUT_CODES.has(code)) return new UpstreamError('timeout', 'The content API did not answer in time.');
+  return new UpstreamError('unreachable', 'The content API could not be reached.');
+}

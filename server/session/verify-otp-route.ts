@@ -1,0 +1,66 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { ApiError } from '#shared/api-client/index.ts';
+import { UpstreamError } from '../proxy/upstream.ts';
+import { sendMessage, sessionStatus } from './http.ts';
+import { markActivity, stateOf, updateAuth } from './session-data.ts';
+import type { SessionRouteDeps } from './routes.ts';
+import { asUpstreamFailure, upstreamAuth } from './upstream-auth.ts';
+
+export const USERNAME_NOT_AVAILABLE = 'Username is not available.';
+export const OTP_FAILED = 'OTP verification failed. Please try again.';
+
+const bodySchema = z.object({ otp: z.string().trim().min(1).max(64) });
+
+/**
+ * POST /argusma-words-panel/session/verify-otp (SPEC §4, §8): the code step. On success the session
+ * gets a new id, the access and refresh tokens replace the two-factor token, the QR url is
+ * forgotten, and the recovery codes of a first enrolment are returned, this once.
+ */
+export function verifyOtpRoute(deps: SessionRouteDeps): RequestHandler {
+  return async (req, res) => {
+    const auth = req.session?.auth;
+    if (stateOf(req.session) !== 'two-factor' || !auth?.username || !auth.twoFactorToken) {
+      return sendMessage(res, 400, USERNAME_NOT_AVAILABLE);
+    }
+    const body = bodySchema.safeParse(req.body ?? {});
+    if (!body.success) return sendMessage(res, 400, OTP_FAILED);
+
+    let answer;
+    try {
+      answer = await upstreamAuth(deps.upstream, req).verifyOtp(
+        body.data.otp,
+        auth.username,
+        auth.twoFactorToken,
+      );
+    } catch (caught) {
+      const error = asUpstreamFailure(caught);
+      if (error instanceof UpstreamError) {
+        return res
+          .status(error.kind === 'timeout' ? 504 : 502)
+          .json({ message: error.message, requestId: String(req.id) });
+      }
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 429 && error.retryAfter !== undefined) {
+        res.setHeader('Retry-After', String(error.retryAfter));
+      }
+      // The server's message when it gave one (SPEC §8), else the catalogue's.
+      const message = typeof error.message === 'string' && error.message.trim() ? error.message : OTP_FAILED;
+      return sendMessage(res, error.status === 429 ? 429 : 401, message);
+    }
+
+    await deps.session.regenerate(req, { keepData: true });
+    const now = deps.clock();
+    updateAuth(req.session, {
+      accessToken: answer.accessToken ?? answer.token,
+      refreshToken: answer.refreshToken,
+      twoFactorToken: null,
+      twoFaVerified: true,
+      qrCodeUrl: null,
+    });
+    markActivity(req.session, now);
+    await deps.session.save(req);
+    const status = sessionStatus(req, res, now);
+    res.json(answer.recoveryCodes ? { status, recoveryCodes: answer.recoveryCodes } : { status });
+  };
+}

@@ -1,14 +1,32 @@
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { PublicConfigProvider } from '#client/public-config.tsx';
 import { routes } from '#client/routes.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
+
+/**
+ * Loads the lazy route modules of the page being hydrated before the router starts: with a lazy
+ * route still unresolved the router would render its fallback instead of the server's markup.
+ */
+async function resolveLazyMatches(table: RouteObject[], location: Location): Promise<void> {
+  const lazyRoutes = (matchRoutes(table, location) ?? [])
+    .map((match) => match.route)
+    .filter((route) => typeof route.lazy === 'function');
+  await Promise.all(
+    lazyRoutes.map(async (route) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, await load());
+      delete route.lazy;
+    }),
+  );
+}
 
 /**
  * Hydrates pages rendered per request (the admin panel). Public pages never load this file. The
  * server puts the router's hydration data and the public settings into nonce'd script tags.
  */
 const publicConfig = JSON.parse(document.getElementById('public-config')!.textContent!) as PublicConfig;
+await resolveLazyMatches(routes, window.location);
 const router = createBrowserRouter(routes, { hydrationData: window.__staticRouterHydrationData });
 
 hydrateRoot(

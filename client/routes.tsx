@@ -5,10 +5,12 @@ import Landing, { handle as landingHandle } from '#client/public/Landing.tsx';
 import Terms, { handle as termsHandle } from '#client/public/Terms.tsx';
 import Privacy, { handle as privacyHandle } from '#client/public/Privacy.tsx';
 import About, { handle as aboutHandle } from '#client/public/About.tsx';
+import { adminRoutes } from '#client/admin/routes.tsx';
 
 /**
  * The one route table: the server renders it with a static handler, the client hydrates it with a
- * browser router. Public pages are marked `static` in their handle (no client JavaScript).
+ * browser router. Public pages are marked `static` in their handle (no client JavaScript); the
+ * admin panel (client/admin/routes.tsx) is rendered per request and hydrated.
  */
 export const routes: RouteObject[] = [
   {
@@ -21,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: 'terms-of-service', Component: Terms, handle: termsHandle },
       { path: 'privacy-policy', Component: Privacy, handle: privacyHandle },
       { path: 'about-us', Component: About, handle: aboutHandle },
+      ...adminRoutes,
     ],
   },
 ];

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { createApiClient, type ApiClient } from '#shared/api-client/index.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
+import { PROXY_PATH } from './panel-paths.ts';
+import { panelContextOf } from './request-context.ts';
+import { trackedFetch } from './session-api.ts';
+
+export { panelContextOf } from './request-context.ts';
+export { sessionApi, type VerifyOtpResult } from './session-api.ts';
+
+// The client's entity descriptions are zod schemas. zod probes `new Function` to compile fast
+// parsers, which the panel's CSP (no 'unsafe-eval') refuses and reports as a violation: in the
+// browser, parse without it. (The server keeps the compiled parsers.)
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
+let browserClient: ApiClient | undefined;
+
+/**
+ * The content API client for loaders, actions and components: on the server the session-bound
+ * client of the request (`context.api`); in the browser one client through the session proxy (the
+ * session cookie authenticates, no token ever reaches the page, every response feeds the idle
+ * timer). Only the entity screens import this module: it carries the entity descriptions.
+ */
+export function panelApi(context?: unknown): ApiClient {
+  const panel = panelContextOf(context);
+  if (panel) return panel.api;
+  if (typeof window === 'undefined') {
+    throw new Error('panelApi: this server request carries no panel session context');
+  }
+  browserClient ??= createApiClient({
+    baseUrl: PROXY_PATH,
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    fetch: trackedFetch,
+  });
+  return browserClient;
+}

@@ -1,0 +1,95 @@
+import { useRef, useState } from 'react';
+import { Form, redirect, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import { sessionApi } from '../session-api.ts';
+import { ErrorMessage } from '../components/Messages.tsx';
+import { useAdoptDomValue } from '../components/useAdoptDomValue.ts';
+import { QR_CODE_PATH } from '../panel-paths.ts';
+
+interface LoginFailure {
+  error: string;
+}
+
+/**
+ * SPEC §8: 'Not authorized' when the account has no second factor (a player), 'User or password
+ * not correct' for everything else. A rate-limit refusal keeps its own message: telling the
+ * administrator to wait is more useful than a wrong-password hint.
+ */
+function loginFailureMessage(error: unknown): string {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 403) return 'Not authorized';
+  if (status === 429 && error instanceof Error && error.message) return error.message;
+  return 'User or password not correct';
+}
+
+/** Runs in the browser: the session endpoint does the two-step login with the content API. */
+export async function action({ request }: ActionFunctionArgs): Promise<LoginFailure | Response> {
+  const form = await request.formData();
+  const username = String(form.get('username') ?? '');
+  const password = String(form.get('password') ?? '');
+  try {
+    await sessionApi.login({ username, password });
+  } catch (error) {
+    return { error: loginFailureMessage(error) };
+  }
+  return redirect(QR_CODE_PATH);
+}
+
+export function Component() {
+  const failure = useActionData<LoginFailure>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useAdoptDomValue(usernameRef, setUsername);
+  useAdoptDomValue(passwordRef, setPassword);
+  const complete = username.trim() !== '' && password !== '';
+
+  return (
+    <div className="panel-narrow">
+      <h1 className="h3 mb-4">Log in to the admin panel</h1>
+      <Form method="post" className="card card-body" aria-describedby={failure ? 'login-error' : undefined}>
+        <div className="mb-3">
+          <label htmlFor="login-username" className="form-label">
+            Username
+          </label>
+          <input
+            id="login-username"
+            ref={usernameRef}
+            name="username"
+            className="form-control"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </div>
+        <div className="mb-3">
+          <label htmlFor="login-password" className="form-label">
+            Password
+          </label>
+          <input
+            id="login-password"
+            ref={passwordRef}
+            name="password"
+            type="password"
+            className="form-control"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <div id="login-error">
+          <ErrorMessage message={busy ? null : failure?.error} prefix="" className="mb-3" />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={!complete || busy}>
+          {busy ? 'Logging in...' : 'Log in'}
+        </button>
+      </Form>
+    </div>
+  );
+}

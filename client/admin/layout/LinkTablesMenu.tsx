@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { PANEL_PATH } from '../panel-paths.ts';
+
+const LINK_TABLES = [
+  { to: `${PANEL_PATH}/letter-group-level`, label: 'Letter Group-Level' },
+  { to: `${PANEL_PATH}/letter-group-word`, label: 'Letter Group-Word' },
+  { to: `${PANEL_PATH}/user-level`, label: 'User-Level' },
+] as const;
+
+/**
+ * The navbar's 'Manage link tables' menu as a native disclosure (`<details>`): it opens by mouse,
+ * Enter or Space even before the page is hydrated, needs no Bootstrap JavaScript, and is then
+ * enhanced to close on Escape (focus back on its button), on a click elsewhere and on navigation.
+ */
+export function LinkTablesMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  const active = LINK_TABLES.some((link) => pathname.startsWith(link.to));
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [pathname]);
+
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      const details = ref.current;
+      if (details?.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, []);
+
+  return (
+    <details
+      ref={ref}
+      className="panel-menu"
+      onKeyDown={(event) => {
+        const details = ref.current;
+        if (event.key !== 'Escape' || !details?.open) return;
+        event.stopPropagation();
+        details.open = false;
+        details.querySelector('summary')?.focus();
+      }}
+    >
+      <summary className={`nav-link dropdown-toggle${active ? ' active' : ''}`}>Manage link tables</summary>
+      <ul className="dropdown-menu panel-menu-list">
+        {LINK_TABLES.map((link) => (
+          <li key={link.to}>
+            <NavLink className="dropdown-item" to={link.to}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

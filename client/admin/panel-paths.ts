@@ -1,0 +1,31 @@
+import type { SessionState } from '#shared/panel-context.ts';
+
+/** Where the admin panel lives (SPEC §2) and its access screens. */
+export const PANEL_PATH = '/argusma-words-panel';
+export const LOGIN_PATH = `${PANEL_PATH}/auth/login`;
+export const QR_CODE_PATH = `${PANEL_PATH}/auth/set-qr-code`;
+/** The browser-facing session endpoints (server/panel) and the content API proxy. */
+export const SESSION_PATH = `${PANEL_PATH}/session`;
+export const PROXY_PATH = `${PANEL_PATH}/api`;
+
+/** Route paths match case-insensitively and ignore a trailing slash; so does gating. */
+const canonical = (pathname: string): string => pathname.toLowerCase().replace(/\/+$/, '') || '/';
+
+/**
+ * Where a panel page must send the visitor instead, or null when it may render (SPEC §2 gating):
+ * logged out → only the login screen, anything else to the site root; two-factor pending → only
+ * the QR/code screen; logged in → everything but the two access screens, which lead home.
+ * The server applies the same rule to page requests; the panel's loaders apply it to client-side
+ * navigations.
+ */
+export function gateRedirect(state: SessionState, pathname: string): string | null {
+  const path = canonical(pathname);
+  switch (state) {
+    case 'logged-out':
+      return path === LOGIN_PATH ? null : '/';
+    case 'two-factor':
+      return path === QR_CODE_PATH ? null : QR_CODE_PATH;
+    case 'logged-in':
+      return path === LOGIN_PATH || path === QR_CODE_PATH ? PANEL_PATH : null;
+  }
+}

@@ -1,0 +1,53 @@
+import type { RouteObject } from 'react-router';
+import type { PageHandle } from '#client/page-handle.ts';
+import { entityRoutes } from './entities/routes.tsx';
+
+const panelHandle = (title: string, description: string): PageHandle => ({
+  title: `${title} — Argus Words admin`,
+  description,
+});
+
+/**
+ * The admin panel under /argusma-words-panel: rendered per request on the server and hydrated.
+ * Every screen is a lazily loaded module (its own chunk), so the login screen loads neither the
+ * home nor the list screens; the handles stay here because the server reads them before loading.
+ */
+export const adminRoutes: RouteObject[] = [
+  {
+    id: 'admin',
+    path: 'argusma-words-panel',
+    lazy: () => import('./layout/AdminLayout.tsx'),
+    handle: panelHandle('Admin panel', 'The Argus Words content panel.'),
+    children: [
+      {
+        // Pathless: screens fail inside the panel's frame, with the navbar still there.
+        id: 'admin-pages',
+        lazy: () => import('./layout/PanelErrorBoundary.tsx'),
+        children: [
+          {
+            id: 'admin-home',
+            index: true,
+            lazy: () => import('./home/Home.tsx'),
+            handle: panelHandle('Home', 'Manage the content of Argus Words.'),
+          },
+          {
+            id: 'admin-login',
+            path: 'auth/login',
+            lazy: () => import('./auth/Login.tsx'),
+            handle: panelHandle('Log in', 'Log in to the Argus Words content panel.'),
+          },
+          {
+            id: 'admin-set-qr-code',
+            path: 'auth/set-qr-code',
+            lazy: () => import('./auth/SetQrCode.tsx'),
+            handle: panelHandle(
+              'Two-factor authentication',
+              'Confirm your login with a code from your authentication app.',
+            ),
+          },
+          ...entityRoutes,
+        ],
+      },
+    ],
+  },
+];

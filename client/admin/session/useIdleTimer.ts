@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SessionStatus } from '#shared/panel-context.ts';
+import { sessionApi } from '../session-api.ts';
+import { subscribeIdleNews } from './idle-feed.ts';
+import { CHECK_INTERVAL_MS, IdleMonitor, type IdleView } from './idle-monitor.ts';
+
+/** What counts as the administrator being there (SPEC §4: any user activity resets the timer). */
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
+
+export interface IdleTimer {
+  view: IdleView;
+  /** The prompt's answer: keep the session. */
+  stay(): void;
+  /** The prompt's other answer: end it now. */
+  logoutNow(): void;
+}
+
+/** Leaving the panel is always a full page load of the site root (SPEC §4). */
+export function leavePanel(): void {
+  window.location.assign('/');
+}
+
+/**
+ * Runs the idle monitor for a logged-in panel page: a one-second check, the activity listeners,
+ * the deadlines every panel response brings, and a re-sync when the tab becomes visible again
+ * (background tabs run their timers rarely).
+ */
+export function useIdleTimer(status: SessionStatus): IdleTimer {
+  const [view, setView] = useState<IdleView>({ warningSecondsLeft: null, atMaximum: false });
+  const monitorRef = useRef<IdleMonitor | null>(null);
+  const firstStatus = useRef(status);
+
+  useEffect(() => {
+    const monitor = new IdleMonitor(
+      {
+        now: () => Date.now(),
+        status: sessionApi.status,
+        keepAlive: sessionApi.keepAlive,
+        logout: sessionApi.logout,
+        leave: leavePanel,
+        onView: setView,
+      },
+      firstStatus.current,
+    );
+    monitorRef.current = monitor;
+    const onActivity = () => monitor.activity();
+    for (const type of ACTIVITY_EVENTS) {
+      window.addEventListener(type, onActivity, { capture: true, passive: true });
+    }
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') monitor.sync();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    const unsubscribe = subscribeIdleNews((news) => monitor.news(news));
+    const interval = window.setInterval(() => monitor.tick(), CHECK_INTERVAL_MS);
+    return () => {
+      window.clearInterval(interval);
+      unsubscribe();
+      document.removeEventListener('visibilitychange', onVisibility);
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
+      monitorRef.current = null;
+    };
+  }, []);
+
+  // The layout's loader re-reads the status on some navigations: the fresher, the better.
+  useEffect(() => {
+    monitorRef.current?.update(status);
+  }, [status]);
+
+  return {
+    view,
+    stay: () => monitorRef.current?.stay(),
+    logoutNow: () => {
+      void sessionApi
+        .logout()
+        .catch(() => undefined)
+        .finally(leavePanel);
+    },
+  };
+}

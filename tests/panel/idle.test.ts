@@ -1,0 +1,122 @@
+/**
+ * The panel's idle timeout in Chromium with controlled clocks on both sides (Playwright's fake
+ * clock in the page, the injected clock in the server): the 'Stay logged in?' prompt one minute
+ * before the end (keyboard accessible, axe clean), Escape and the button both extend the session
+ * on the server, two tabs of one session agree, and at zero the admin is logged out on the server
+ * too and the site root is loaded.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { describeBrowser, formatAxeViolations, runAxe } from '../helpers/browser.ts';
+import {
+  hydrated,
+  logIn,
+  openPanelPage,
+  PANEL,
+  sessionAuth,
+  startPanelHarness,
+  type PanelHarness,
+} from './panel-browser.ts';
+
+const MINUTE = 60_000;
+
+const prompt = (page: Page) => page.getByRole('dialog', { name: 'Stay logged in?' });
+
+describeBrowser('admin panel: idle timeout', () => {
+  vi.setConfig({ testTimeout: 90_000 });
+  let harness: PanelHarness;
+
+  beforeAll(async () => {
+    harness = await startPanelHarness();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  /** Both clocks jump: the server's first, so the page's next check reads the new server time. */
+  async function idleFor(page: Page, ms: number): Promise<void> {
+    harness.clock.advance(ms);
+    await page.clock.fastForward(ms);
+  }
+
+  it('warns a minute early, Escape or the button extends the session, and at zero logs out and loads /', async () => {
+    const session = await openPanelPage(harness);
+    const { page, context } = session;
+    try {
+      await page.clock.install({ time: harness.clock.now() });
+      await logIn(harness, page);
+      await hydrated(page);
+
+      await idleFor(page, 13 * MINUTE);
+      expect(await prompt(page).count()).toBe(0);
+      await idleFor(page, MINUTE + 1_000);
+      await prompt(page).waitFor();
+      expect(await prompt(page).innerText()).toMatch(/logged out in \d+ seconds/);
+      const violations = await runAxe(page);
+      expect(violations, formatAxeViolations(violations)).toEqual([]);
+
+      // Escape: whoever pressed it is here.
+      const stayed = page.waitForResponse(
+        (r) => r.url().endsWith('/session/keep-alive') && r.status() === 200,
+      );
+      await page.keyboard.press('Escape');
+      await stayed;
+      await expect.poll(() => prompt(page).count()).toBe(0);
+
+      // Again, answered with the button, by keyboard (focus starts on it).
+      await idleFor(page, 14 * MINUTE + 1_000);
+      await prompt(page).waitFor();
+      const focused = await page.evaluate(() => document.activeElement?.textContent);
+      expect(focused).toBe('Stay logged in');
+      const extended = page.waitForResponse(
+        (r) => r.url().endsWith('/session/keep-alive') && r.status() === 200,
+      );
+      await page.keyboard.press('Enter');
+      const status = (await (await extended).json()) as { idleDeadline: number };
+      expect(status.idleDeadline).toBe(harness.clock.now() + 15 * MINUTE);
+      await expect.poll(() => prompt(page).count()).toBe(0);
+
+      // Nobody answers: logged out at zero, on the server too, then the site root.
+      await idleFor(page, 14 * MINUTE + 1_000);
+      await prompt(page).waitFor();
+      await idleFor(page, MINUTE);
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await sessionAuth(harness, context)).toBeNull();
+      await page.goto(`${PANEL}/level`);
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(session.problems()).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("two tabs of one session agree: staying in one closes the other's prompt", async () => {
+    const session = await openPanelPage(harness);
+    const { page, context } = session;
+    try {
+      await page.clock.install({ time: harness.clock.now() });
+      await logIn(harness, page);
+      await hydrated(page);
+      const other = await context.newPage();
+      await other.goto(`${PANEL}/auth/login`); // logged in: leads to the panel home
+      expect(new URL(other.url()).pathname).toBe(PANEL);
+      await hydrated(other);
+
+      harness.clock.advance(14 * MINUTE + 5_000);
+      await page.clock.fastForward(14 * MINUTE + 5_000);
+      await prompt(page).waitFor();
+      await prompt(other).waitFor();
+
+      await other.getByRole('button', { name: 'Stay logged in' }).click();
+      await expect.poll(() => prompt(other).count()).toBe(0);
+      // The first tab re-reads the server's deadline within seconds while it warns.
+      await page.clock.runFor(6_000);
+      await expect.poll(() => prompt(page).count()).toBe(0);
+      expect((await sessionAuth(harness, context))?.accessToken).toBeTruthy();
+      expect(session.problems()).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+});

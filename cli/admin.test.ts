@@ -95,7 +95,7 @@ describe.each(DIALECTS)('argus-words admin (%s)', (dialect) => {
       Readable.from(['short']),
     );
     expect(short.code).toBe(1);
-    expect(short.stderr).toBe('error: Password must be at least 12 characters.\n');
+    expect(short.stderr).toBe('Error: Password must be at least 12 characters.\n');
 
     await database.db
       .insertInto('users')
@@ -110,12 +110,12 @@ describe.each(DIALECTS)('argus-words admin (%s)', (dialect) => {
       Readable.from(['player-password-x']),
     );
     expect(player.code).toBe(1);
-    expect(player.stderr).toBe('error: User "player" exists and is not an admin; choose another username.\n');
+    expect(player.stderr).toBe('Error: User "player" exists and is not an admin; choose another username.\n');
 
     const noTty = await cli(['admin', 'create', '--username', 'dave']);
     expect(noTty.code).toBe(1);
     expect(noTty.stderr).toBe(
-      'error: Standard input is not a terminal: pipe the password in with --password-stdin.\n',
+      'Error: Standard input is not a terminal: pipe the password in with --password-stdin.\n',
     );
     expect(await createCredentialStore(database).byUsername('dave')).toBeNull();
   });
@@ -166,7 +166,7 @@ describe.each(DIALECTS)('argus-words admin (%s)', (dialect) => {
 
     const differ = await interactive('grace', 'grace-password-1', 'grace-password-2');
     expect(differ.code).toBe(1);
-    expect(differ.stderr).toBe('error: The two passwords differ; nothing was changed.\n');
+    expect(differ.stderr).toBe('Error: The two passwords differ; nothing was changed.\n');
     expect(await createCredentialStore(database).byUsername('grace')).toBeNull();
   });
 
@@ -203,7 +203,7 @@ describe.each(DIALECTS)('argus-words admin (%s)', (dialect) => {
 
     const unknown = await cli(['admin', 'reset-2fa', '--username', 'nobody']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toBe('error: No admin named "nobody".\n');
+    expect(unknown.stderr).toBe('Error: No admin named "nobody".\n');
   });
 
   it('shows help with an example on every command', async () => {

@@ -1,31 +1,68 @@
 import { Command, CommanderError } from 'commander';
 import { registerAdminCommands } from './commands/admin.ts';
-import { processContext, type CliContext } from './context.ts';
+import { registerEntityCommands } from './commands/entities.ts';
+import { registerLevelCommands } from './commands/levels.ts';
+import { registerLinkCommands } from './commands/links.ts';
+import { registerReviewCommands } from './commands/review.ts';
+import { registerSessionCommands } from './commands/session.ts';
+import { registerWordCommands } from './commands/words.ts';
+import { DEFAULT_API_URL, type Connection, type GlobalOptions } from './connection.ts';
+import { CliError, CliExit, withContext, type CliContext } from './context.ts';
+
+/** `admin …` works on the local database; every other command talks to the API. */
+const isLocal = (command: Command): boolean => {
+  for (let c: Command | null = command; c; c = c.parent) if (c.name() === 'admin') return true;
+  return false;
+};
 
 /**
  * The `argus-words` program. Commands are declared in cli/commands/*.ts and their actions are
- * imported lazily from cli/actions/*.ts, so `--help` stays fast and light. Errors never exit the
- * process here (exitOverride): `run` turns them into one stderr line and an exit code.
+ * imported lazily from cli/actions/*.ts, so `--help` stays fast and light. The API connection
+ * (client, tokens, output) is built once, in the `preAction` hook, for the API commands. Errors
+ * never exit the process here (exitOverride): `run` turns them into one stderr line and an exit code.
  */
 export function buildProgram(context: Partial<CliContext> = {}): Command {
-  const ctx: CliContext = { ...processContext(), ...context };
+  const ctx = withContext(context);
+  let connection: Connection | null = null;
+  const connected = (): Connection => {
+    if (!connection) throw new Error('The API connection is built in the preAction hook');
+    return connection;
+  };
   const program = new Command('argus-words')
-    .description('Maintenance of an Argus Words installation (works on the local database).')
+    .description('Manage the content of an Argus Words installation from a terminal or a script.')
+    .option('--api <url>', `the content API (default: ARGUS_API_URL, else ${DEFAULT_API_URL})`)
+    .option('--json', 'machine-readable JSON on stdout; every message goes to stderr')
     .configureOutput({
       writeOut: (text) => ctx.stdout.write(text),
       writeErr: (text) => ctx.stderr.write(text),
+      outputError: (text, write) => write(text.replace(/^error:/, 'Error:')),
     })
+    .configureHelp({ showGlobalOptions: true })
     // Before any subcommand is declared, so they all inherit it.
     .exitOverride()
     .addHelpText(
       'after',
-      '\nExample:\n  $ argus-words admin create --username alice\n\nSettings come from the same environment as the server (DATA_DIR, DATABASE_URL, SECRETS_KEY).',
-    );
+      '\nExamples:\n  $ argus-words login\n  $ argus-words words import words.txt --language 1\n' +
+        '  $ argus-words links build --language 1\n  $ argus-words lint --json\n\n' +
+        "The admin commands work on the local database, with the server's settings (DATA_DIR, DATABASE_URL, SECRETS_KEY).",
+    )
+    .hook('preAction', async (_program, action) => {
+      if (isLocal(action)) return;
+      const { connect } = await import('./connection.ts');
+      connection = connect(ctx, program.opts<GlobalOptions>());
+    });
+
   registerAdminCommands(program, ctx);
+  registerSessionCommands(program, connected);
+  const entities = registerEntityCommands(program, connected);
+  registerWordCommands(entities.get('word')!, connected);
+  registerLevelCommands(entities.get('level')!, connected);
+  registerLinkCommands(program, connected);
+  registerReviewCommands(program, connected);
   return program;
 }
 
-/** Runs the CLI and returns the exit code; failures are reported as `error: …` on stderr. */
+/** Runs the CLI and returns the exit code; failures are reported as one `Error: …` line on stderr. */
 export async function run(argv: string[] = process.argv, context: Partial<CliContext> = {}): Promise<number> {
   const stderr = context.stderr ?? process.stderr;
   try {
@@ -34,7 +71,18 @@ export async function run(argv: string[] = process.argv, context: Partial<CliCon
   } catch (error) {
     // Commander has already printed its own message (unknown option, missing argument, help).
     if (error instanceof CommanderError) return error.exitCode;
-    stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    if (error instanceof CliExit) return error.exitCode;
+    stderr.write(`Error: ${await describe(error)}\n`);
+    return error instanceof CliError ? error.exitCode : 1;
   }
+}
+
+/** One line for any failure; an ended session says how to start a new one. */
+async function describe(error: unknown): Promise<string> {
+  if (!(error instanceof Error)) return String(error);
+  const { ApiError } = await import('#shared/api-client/errors.ts');
+  if (error instanceof ApiError && error.status === 401) {
+    return `${error.message} (the session has ended: run \`argus-words login\` again)`;
+  }
+  return error.message.split('\n')[0]!;
 }

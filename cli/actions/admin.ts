@@ -3,12 +3,13 @@ import { passwordProblem } from '#server/api/auth/passwords.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/database.ts';
 import { CliError, type CliContext } from '../context.ts';
+import { secretFromStdin } from '../stdin.ts';
 
 export async function createAdminAction(
   options: { username: string; passwordStdin?: boolean },
   ctx: CliContext,
 ): Promise<void> {
-  const password = options.passwordStdin ? await passwordFromStdin(ctx) : await promptPassword(ctx);
+  const password = options.passwordStdin ? await secretFromStdin(ctx, 'password') : await promptPassword(ctx);
   const problem = passwordProblem(password);
   if (problem) throw new CliError(problem);
   const result = await withDatabase(ctx, (database) =>
@@ -40,17 +41,6 @@ async function withDatabase<T>(ctx: CliContext, work: (database: DatabaseHandle)
   } finally {
     await database.close();
   }
-}
-
-/** All of stdin, minus one trailing line break (`echo` adds one). */
-async function passwordFromStdin(ctx: CliContext): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of ctx.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  const password = Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
-  if (!password) throw new CliError('No password on standard input.');
-  return password;
 }
 
 async function promptPassword(ctx: CliContext): Promise<string> {

@@ -22,30 +22,37 @@ export function changedFields(before: Values, after: Values): { before: Values; 
   };
 }
 
+export interface Change {
+  entity: AnyEntity;
+  entityId: number;
+  action: 'create' | 'update' | 'delete';
+  before: Values | null;
+  after: Values | null;
+}
+
 /** Appends one entry to the audit log, inside the transaction that makes the change. */
-export async function recordChange(
-  tx: Tx,
-  ctx: ChangeContext,
-  change: {
-    entity: AnyEntity;
-    entityId: number;
-    action: 'create' | 'update' | 'delete';
-    before: Values | null;
-    after: Values | null;
-  },
-): Promise<void> {
-  await tx.db
-    .insertInto('auditLog')
-    .values({
-      at: ctx.now,
-      userId: ctx.actor.userId,
-      username: ctx.actor.username,
-      ip: ctx.ip,
-      entity: change.entity.resource,
-      entityId: change.entityId,
-      action: change.action,
-      before: change.before === null ? null : JSON.stringify(change.before),
-      after: change.after === null ? null : JSON.stringify(change.after),
-    })
-    .execute();
+export async function recordChange(tx: Tx, ctx: ChangeContext, change: Change): Promise<void> {
+  await recordChanges(tx, ctx, [change]);
+}
+
+/** Appends entries in the order given, a few hundred per statement (bulk writes). */
+export async function recordChanges(tx: Tx, ctx: ChangeContext, changes: readonly Change[]): Promise<void> {
+  for (let start = 0; start < changes.length; start += 500) {
+    await tx.db
+      .insertInto('auditLog')
+      .values(
+        changes.slice(start, start + 500).map((change) => ({
+          at: ctx.now,
+          userId: ctx.actor.userId,
+          username: ctx.actor.username,
+          ip: ctx.ip,
+          entity: change.entity.resource,
+          entityId: change.entityId,
+          action: change.action,
+          before: change.before === null ? null : JSON.stringify(change.before),
+          after: change.after === null ? null : JSON.stringify(change.after),
+        })),
+      )
+      .execute();
+  }
 }

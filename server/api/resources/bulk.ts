@@ -1,15 +1,24 @@
-import { parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
+import { entityByName, parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
 import type { BulkResponse, BulkRowResult } from '#shared/entities/bulk.ts';
-import type { ChangeContext } from '../audit/record.ts';
+import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';
 import { ApiError } from '../http/errors.ts';
-import { findByNaturalKey, type Tx } from './integrity.ts';
-import { fromRow } from './rows.ts';
-import { createRecord, updateRecord } from './writes.ts';
+import { assertReferencesExist, type Tx } from './integrity.ts';
+import { fromRow, toColumns, type Values } from './rows.ts';
+import { createRecord, newRecordValues, updateRecord } from './writes.ts';
+
+/** Bound parameters per statement, well under SQLite's (32,766) and PostgreSQL's (65,535) limits. */
+const MAX_PARAMETERS = 20_000;
 
 /**
  * Upserts rows on the entity's natural key, in the caller's transaction: a row that matches an
  * existing one updates the fields it gives (or is `unchanged`), any other is created. A row that
  * fails validation or the integrity checks is `rejected` with the reason; the others still apply.
+ *
+ * Same results (and audit entries, in row order) as one create/update per row, in a handful of
+ * statements: the referenced ids and the rows matching the batch's natural keys are read up front,
+ * and new rows are inserted together (an update, or a row matching a pending one, inserts them first
+ * so the writes keep the rows' order). Rows without a complete key (a level without a number takes
+ * the next one in its sequence) are created one by one.
  */
 export async function bulkUpsert(
   tx: Tx,
@@ -18,33 +27,147 @@ export async function bulkUpsert(
   ctx: ChangeContext,
 ): Promise<Omit<BulkResponse, 'dryRun'>> {
   const results: BulkRowResult[] = [];
+  const inputs = new Map<number, Values>();
   for (const [index, row] of rows.entries()) {
     const parsed = parseEntityInput(entity, 'create', row);
-    if (!parsed.ok) {
-      results.push({ index, status: 'rejected', reason: parsed.message, fieldErrors: parsed.fieldErrors });
-      continue;
+    if (parsed.ok) inputs.set(index, parsed.value as Values);
+    else
+      results[index] = { index, status: 'rejected', reason: parsed.message, fieldErrors: parsed.fieldErrors };
+  }
+  await loadReferences(tx, entity, [...inputs.values()]);
+  const stored = await rowsByKey(tx, entity, [...inputs.values()]);
+  const pending = new Map<string, { index: number; values: Values }>();
+
+  const flush = async () => {
+    if (pending.size === 0) return;
+    const created = await insertAll(
+      tx,
+      entity,
+      [...pending.values()].map((p) => p.values),
+    );
+    for (const [key, { index }] of pending) {
+      const record = created.get(key)!;
+      stored.set(key, record);
+      results[index] = { index, status: 'created', id: record.id as number };
     }
-    const input = parsed.value as Record<string, unknown>;
+    await recordChanges(
+      tx,
+      ctx,
+      [...pending.keys()].map((key) => {
+        const after = created.get(key)!;
+        return { entity, entityId: after.id as number, action: 'create' as const, before: null, after };
+      }),
+    );
+    pending.clear();
+  };
+
+  for (const [index, input] of inputs) {
+    const key = naturalKeyOf(entity, input);
     try {
-      const match = await findByNaturalKey(tx, entity, input);
+      if (key !== null && pending.has(key)) await flush();
+      const match = key === null ? undefined : stored.get(key);
       if (match) {
-        const { record, changed } = await updateRecord(tx, entity, fromRow(entity, match), input, ctx);
-        results.push({ index, status: changed ? 'updated' : 'unchanged', id: record.id as number });
+        if (Object.keys(changedFields(match, input).after).length > 0) await flush();
+        const { record, changed } = await updateRecord(tx, entity, match, input, ctx);
+        stored.set(key!, record);
+        results[index] = { index, status: changed ? 'updated' : 'unchanged', id: record.id as number };
+      } else if (key !== null) {
+        const values = newRecordValues(entity, input, ctx.now);
+        await assertReferencesExist(tx, entity, values);
+        pending.set(key, { index, values });
       } else {
+        await flush();
         const record = await createRecord(tx, entity, input, ctx);
-        results.push({ index, status: 'created', id: record.id as number });
+        results[index] = { index, status: 'created', id: record.id as number };
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      results.push({
+      results[index] = {
         index,
         status: 'rejected',
         reason: error.message,
         ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-      });
+      };
     }
   }
+  await flush();
   const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
   for (const result of results) counts[result.status]++;
   return { counts, results };
+}
+
+/** The natural key of a row as one string, or null when the entity has none or a part is missing. */
+function naturalKeyOf(entity: AnyEntity, values: Values): string | null {
+  const key = entity.naturalKey;
+  if (!key || key.some((name) => values[name] === undefined || values[name] === null)) return null;
+  return JSON.stringify(key.map((name) => values[name]));
+}
+
+/** Fills `tx.known` for every id the rows refer to, one query per referenced table. */
+async function loadReferences(tx: Tx, entity: AnyEntity, inputs: readonly Values[]): Promise<void> {
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (field.kind !== 'fk' || !field.references) continue;
+    const target = entityByName(field.references);
+    const ids = new Set<number>();
+    for (const input of inputs) {
+      const id = input[name];
+      if (typeof id === 'number' && !tx.known.has(`${target.table}:${id}`)) ids.add(id);
+    }
+    for (const chunk of chunks([...ids], MAX_PARAMETERS)) {
+      const found = await tx.db.selectFrom(target.table).select('id').where('id', 'in', chunk).execute();
+      const existing = new Set(found.map((row) => Number(row.id)));
+      for (const id of chunk) tx.known.set(`${target.table}:${id}`, existing.has(id));
+    }
+  }
+}
+
+/** Stored rows (as records) whose natural key one of the inputs has, by key. */
+async function rowsByKey(tx: Tx, entity: AnyEntity, inputs: readonly Values[]): Promise<Map<string, Values>> {
+  const found = new Map<string, Values>();
+  const key = entity.naturalKey;
+  const keyed = inputs.filter((input) => naturalKeyOf(entity, input) !== null);
+  if (!key || keyed.length === 0) return found;
+  // One IN list per key column, chunked on the most varied one; exact tuples are checked here.
+  const distinct = key.map((name) => [...new Set(keyed.map((input) => JSON.stringify(input[name])))]);
+  const widest = distinct.reduce((best, values, i) => (values.length > distinct[best]!.length ? i : best), 0);
+  const others = distinct.reduce((sum, values, i) => (i === widest ? sum : sum + values.length), 0);
+  for (const chunk of chunks(distinct[widest]!, Math.max(1, MAX_PARAMETERS - others))) {
+    let query = tx.db.selectFrom(entity.table).selectAll();
+    key.forEach((name, i) => {
+      const values = (i === widest ? chunk : distinct[i]!).map(
+        (json) => toColumns(entity, tx.dialect, { [name]: JSON.parse(json) as unknown })[name],
+      );
+      query = query.where(name, 'in', values);
+    });
+    for (const row of await query.execute()) {
+      const record = fromRow(entity, row);
+      found.set(naturalKeyOf(entity, record)!, record);
+    }
+  }
+  return found;
+}
+
+/** Inserts new rows a few hundred per statement; answers the stored records by natural key. */
+async function insertAll(tx: Tx, entity: AnyEntity, rows: readonly Values[]): Promise<Map<string, Values>> {
+  const created = new Map<string, Values>();
+  const perRow = Math.max(1, Object.keys(rows[0] ?? {}).length);
+  for (const chunk of chunks(rows, Math.floor(MAX_PARAMETERS / perRow))) {
+    const inserted = await tx.db
+      .insertInto(entity.table)
+      .values(chunk.map((values) => toColumns(entity, tx.dialect, values)))
+      .returningAll()
+      .execute();
+    // RETURNING order is not guaranteed: match the rows back on their (unique) natural key.
+    for (const row of inserted) {
+      const record = fromRow(entity, row);
+      created.set(naturalKeyOf(entity, record)!, record);
+    }
+  }
+  return created;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
 }

@@ -21,22 +21,28 @@ export async function findById(tx: Tx, entity: AnyEntity, id: number): Promise<V
   return row && fromRow(entity, row);
 }
 
+/** The values a create stores: the input, defaults for what it leaves out, the server's timestamps. */
+export function newRecordValues(entity: AnyEntity, input: Values, now: string): Values {
+  const values: Values = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!field.readOnly) values[name] = input[name] ?? field.default;
+  }
+  if (entity.timestamps?.created) values[entity.timestamps.created] = now;
+  if (entity.timestamps?.updated) values[entity.timestamps.updated] = now;
+  return values;
+}
+
 export async function createRecord(
   tx: Tx,
   entity: AnyEntity,
   input: Values,
   ctx: ChangeContext,
 ): Promise<Values> {
-  const values: Values = {};
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (!field.readOnly) values[name] = input[name] ?? field.default;
-  }
-  const { sequence, timestamps } = entity;
+  const values = newRecordValues(entity, input, ctx.now);
+  const { sequence } = entity;
   if (sequence && values[sequence.field] === undefined) {
     values[sequence.field] = await nextInSequence(tx, entity, values);
   }
-  if (timestamps?.created) values[timestamps.created] = ctx.now;
-  if (timestamps?.updated) values[timestamps.updated] = ctx.now;
   await assertReferencesExist(tx, entity, values);
   await assertNaturalKeyFree(tx, entity, values);
   const row = await tx.db

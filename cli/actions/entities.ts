@@ -1,0 +1,112 @@
+import { readFile } from 'node:fs/promises';
+import type { AnyEntity } from '#shared/entities/index.ts';
+import type { ListOptions, WriteOptions } from '../commands/entities.ts';
+import type { Connection } from '../connection.ts';
+import { canPrompt, CliError } from '../context.ts';
+import { bodyFromAssignments, filtersFromAssignments } from '../entities/field-values.ts';
+import { formatRecord, formatTable } from '../output.ts';
+
+/** The list columns of the panel (SPEC §2), with the id first. */
+function columnsOf(entity: AnyEntity) {
+  return [{ field: 'id', label: 'ID' }, ...entity.columns.filter((c) => c.field !== 'id')];
+}
+
+function allFields(entity: AnyEntity) {
+  return Object.entries(entity.fields).map(([field, description]) => ({ field, label: description.label }));
+}
+
+export async function listAction(entity: AnyEntity, options: ListOptions, conn: Connection): Promise<void> {
+  await conn.requireLogin();
+  if (options.all && options.page !== undefined) throw new CliError('Give --page or --all, not both.');
+  const filters = filtersFromAssignments(entity, options.filter ?? []);
+  const resource = conn.api.resource(entity.name);
+  const plural = entity.labelPlural.toLowerCase();
+  if (options.all) {
+    const items: Record<string, unknown>[] = [];
+    for await (const item of resource.searchAll({ filters, size: options.size ?? 100 })) items.push(item);
+    conn.out.result(items, () => formatTable(columnsOf(entity), items) + `${items.length} ${plural}\n`);
+    return;
+  }
+  const page = await resource.search({ filters, page: options.page ?? 1, size: options.size ?? 20 });
+  conn.out.result(
+    page,
+    () =>
+      formatTable(columnsOf(entity), page.items) +
+      `Page ${page.page} of ${Math.max(page.totalPages, 1)} (${page.totalElements} ${plural})\n`,
+  );
+}
+
+export async function getAction(entity: AnyEntity, id: number, conn: Connection): Promise<void> {
+  await conn.requireLogin();
+  const record = await conn.api.resource(entity.name).get(id);
+  conn.out.result(record, () => formatRecord(allFields(entity), record));
+}
+
+/** The body of create/update: the JSON file's fields, then the `--set` ones over them. */
+async function bodyOf(entity: AnyEntity, options: WriteOptions): Promise<Record<string, unknown>> {
+  let fromFile: unknown = {};
+  if (options.file) {
+    const text = await readFile(options.file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new CliError(`Cannot read ${options.file}: ${error.code ?? error.message}`);
+    });
+    try {
+      fromFile = JSON.parse(text);
+    } catch (error) {
+      throw new CliError(`${options.file} is not valid JSON: ${(error as Error).message}`);
+    }
+    if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile)) {
+      throw new CliError(`${options.file} must hold one JSON object of fields`);
+    }
+  }
+  const body = {
+    ...(fromFile as Record<string, unknown>),
+    ...bodyFromAssignments(entity, options.set ?? []),
+  };
+  if (Object.keys(body).length === 0) throw new CliError('Nothing to write: give --set key=value or --file.');
+  return body;
+}
+
+export async function createAction(
+  entity: AnyEntity,
+  options: WriteOptions,
+  conn: Connection,
+): Promise<void> {
+  await conn.requireLogin();
+  const record = await conn.api.resource(entity.name).create(await bodyOf(entity, options));
+  conn.out.message(`${entity.label} ${String(record.id)} created.`);
+  conn.out.result(record, () => formatRecord(allFields(entity), record));
+}
+
+export async function updateAction(
+  entity: AnyEntity,
+  id: number,
+  options: WriteOptions,
+  conn: Connection,
+): Promise<void> {
+  await conn.requireLogin();
+  const record = await conn.api.resource(entity.name).update(id, await bodyOf(entity, options));
+  conn.out.message(`${entity.label} ${id} updated.`);
+  conn.out.result(record, () => formatRecord(allFields(entity), record));
+}
+
+export async function deleteAction(
+  entity: AnyEntity,
+  id: number,
+  options: { yes?: boolean },
+  conn: Connection,
+): Promise<void> {
+  await conn.requireLogin();
+  const label = entity.label.toLowerCase();
+  if (!options.yes) {
+    if (!canPrompt(conn.ctx)) {
+      throw new CliError(`Refusing to delete ${label} ${id} without confirmation: add --yes.`);
+    }
+    if (!(await conn.ctx.prompter.confirm(`Delete ${label} ${id}?`, false))) {
+      conn.out.message('Nothing deleted.');
+      return;
+    }
+  }
+  const removed = await conn.api.resource(entity.name).remove(id);
+  conn.out.message(`${entity.label} ${removed} deleted.`);
+  if (conn.out.json) conn.out.result({ deleted: removed });
+}

@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import { ApiError } from '#shared/api-client/index.ts';
+import { word } from '#shared/entities/index.ts';
+import { upsertRows, type Counts } from '../bulk/upsert.ts';
+import type { Connection } from '../connection.ts';
+import { CliError } from '../context.ts';
+import { formatOf, readWordFile } from '../files/word-file.ts';
+import { createProgress } from '../progress.ts';
+
+export interface WordsImportOptions {
+  language: number;
+  format?: string;
+  dryRun?: boolean;
+  batchSize?: number;
+}
+
+export interface RejectedRow {
+  line: number;
+  text: string;
+  reason: string;
+}
+
+/** Reads a text file for an import, with a one-line error when it cannot be read. */
+export async function readInput(file: string): Promise<string> {
+  return readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new CliError(`Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+  });
+}
+
+/** Fails with one line when the language does not exist (rather than rejecting every row). */
+export async function assertLanguage(conn: Connection, id: number): Promise<{ language: string }> {
+  try {
+    return (await conn.api.languages.get(id)) as { language: string };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new CliError(`Language ${id} not found.`);
+    throw error;
+  }
+}
+
+/**
+ * `words import FILE --language ID`: normalised words upserted on (letters, language), so a second
+ * run creates nothing and an interrupted run completes on the next. Rows the file or the API
+ * rejects are reported with their line; `--dry-run` answers the same counts and writes nothing.
+ */
+export async function wordsImportAction(
+  file: string,
+  options: WordsImportOptions,
+  conn: Connection,
+): Promise<void> {
+  await conn.requireLogin();
+  const { out, ctx } = conn;
+  const parsed = readWordFile(await readInput(file), formatOf(file, options.format, ['txt', 'csv', 'json']));
+  await assertLanguage(conn, options.language);
+
+  const rows = parsed.words.map((w) => ({ letters: w.word, languageId: options.language }));
+  const progress = createProgress(
+    ctx,
+    options.dryRun ? 'Checking words' : 'Importing words',
+    rows.length,
+    'words',
+  );
+  const outcome = await upsertRows(conn.api, word, rows, {
+    dryRun: options.dryRun === true,
+    batchSize: options.batchSize,
+    onProgress: (done) => progress.update(done),
+    notify: (line) => out.note(line),
+  });
+  progress.finish();
+
+  const rejected: RejectedRow[] = [...parsed.rejected];
+  for (const result of outcome.results) {
+    if (result.status !== 'rejected') continue;
+    const row = parsed.words[result.index]!;
+    rejected.push({ line: row.line, text: row.text, reason: result.reason ?? 'rejected by the API' });
+  }
+  rejected.sort((a, b) => a.line - b.line);
+  const counts: Counts = { ...outcome.counts, rejected: rejected.length };
+  for (const row of rejected) out.note(`line ${row.line}: ${JSON.stringify(row.text.trim())} ${row.reason}`);
+
+  const summary = summaryLine(counts, options.dryRun === true, parsed.duplicates);
+  out.message(summary);
+  if (out.json) {
+    out.result({ dryRun: options.dryRun === true, counts, duplicatesInFile: parsed.duplicates, rejected });
+  }
+}
+
+export function summaryLine(counts: Counts, dryRun: boolean, duplicates = 0): string {
+  const verb = dryRun ? 'Would create' : 'Created';
+  const parts = [
+    `${verb} ${counts.created}`,
+    `${dryRun ? 'would update' : 'updated'} ${counts.updated}`,
+    `unchanged ${counts.unchanged}`,
+    `rejected ${counts.rejected}`,
+  ];
+  if (duplicates > 0) parts.push(`${duplicates} repeated in the file skipped`);
+  return `${parts.join(', ')}${dryRun ? ' (dry run: nothing was written)' : ''}.`;
+}

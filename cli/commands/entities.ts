@@ -1,0 +1,129 @@
+import type { Command } from 'commander';
+import { contentEntities, type AnyEntity } from '#shared/entities/index.ts';
+import type { Connection } from '../connection.ts';
+import { positiveInt } from '../entities/field-values.ts';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export interface ListOptions {
+  filter?: string[];
+  page?: number;
+  size?: number;
+  all?: boolean;
+}
+
+export interface WriteOptions {
+  set?: string[];
+  file?: string;
+}
+
+/** An example value for `--set` in help texts: the first required writable field. */
+function exampleSet(entity: AnyEntity): string {
+  const [name, field] =
+    Object.entries(entity.fields).find(([, f]) => f.required && !f.readOnly) ??
+    Object.entries(entity.fields).find(([, f]) => !f.readOnly)!;
+  const value =
+    { bool: 'true', text: 'example', fk: '1', int: '1', number: '1' }[field.kind as string] ?? '1';
+  return `${name}=${value}`;
+}
+
+/** The subcommands the entity's operations give (bulk is used by the import commands). */
+function subcommands(entity: AnyEntity): string[] {
+  const names = { search: 'list', get: 'get', create: 'create', update: 'update', delete: 'delete' } as const;
+  return (Object.keys(names) as Array<keyof typeof names>)
+    .filter((op) => entity.operations[op])
+    .map((op) => names[op]);
+}
+
+function exampleFilter(entity: AnyEntity): string {
+  const filter = entity.filters[0];
+  if (!filter) return '';
+  const value =
+    { bool: 'true', text: 'abc', choice: filter.choices?.[0] ?? '' }[filter.kind as string] ?? '1';
+  return `\n  $ argus-words ${entity.name} list --filter ${filter.field}=${value}`;
+}
+
+/**
+ * `argus-words <entity> list|get|create|update|delete` for the nine content tables, declared from
+ * their descriptions (only the operations an entity allows). The entity's name is the command
+ * (`letter-group`), its API resource an alias (`letter-groups`). Returns the commands by entity name
+ * so bulk commands (`words import`, `levels import`) can be added to them.
+ */
+export function registerEntityCommands(program: Command, connection: () => Connection): Map<string, Command> {
+  const commands = new Map<string, Command>();
+  const actions = () => import('../actions/entities.ts');
+  for (const entity of contentEntities) {
+    const ops = entity.operations;
+    const plural = entity.labelPlural.toLowerCase();
+    const label = entity.label.toLowerCase();
+    const command = program
+      .command(entity.name)
+      .alias(entity.resource)
+      .description(`${entity.labelPlural}: ${subcommands(entity).join(', ')}.`)
+      .addHelpText('after', `\nExample:\n  $ argus-words ${entity.name} list --size 10`);
+    commands.set(entity.name, command);
+
+    if (ops.search) {
+      const filters = entity.filters.map((f) => f.field).join(', ') || 'none';
+      command
+        .command('list')
+        .description(`List ${plural}, a page at a time or all of them. Filters: ${filters}.`)
+        .option('--filter <key=value>', 'only rows matching (repeatable)', collect)
+        .option('--page <n>', 'page number, from 1', positiveInt('--page'))
+        .option('--size <n>', 'rows per page (at most 100)', positiveInt('--size', 100))
+        .option('--all', 'every page')
+        .addHelpText(
+          'after',
+          `\nExamples:\n  $ argus-words ${entity.name} list --page 2\n  $ argus-words ${entity.name} list --all --json` +
+            exampleFilter(entity),
+        )
+        .action(async (options: ListOptions) => (await actions()).listAction(entity, options, connection()));
+    }
+    if (ops.get) {
+      command
+        .command('get')
+        .description(`Show one ${label}.`)
+        .argument('<id>', `the ${label}'s id`, positiveInt('id'))
+        .addHelpText('after', `\nExample:\n  $ argus-words ${entity.name} get 12 --json`)
+        .action(async (id: number) => (await actions()).getAction(entity, id, connection()));
+    }
+    if (ops.create) {
+      command
+        .command('create')
+        .description(`Create a ${label} from --set fields and/or a JSON file (--set wins).`)
+        .option('--set <key=value>', 'a field, typed by its kind (repeatable)', collect)
+        .option('--file <file.json>', 'a JSON object of fields')
+        .addHelpText('after', `\nExample:\n  $ argus-words ${entity.name} create --set ${exampleSet(entity)}`)
+        .action(async (options: WriteOptions) =>
+          (await actions()).createAction(entity, options, connection()),
+        );
+    }
+    if (ops.update) {
+      command
+        .command('update')
+        .description(`Change fields of a ${label}; the fields not given keep their values.`)
+        .argument('<id>', `the ${label}'s id`, positiveInt('id'))
+        .option('--set <key=value>', 'a field, typed by its kind (repeatable)', collect)
+        .option('--file <file.json>', 'a JSON object of fields')
+        .addHelpText(
+          'after',
+          `\nExample:\n  $ argus-words ${entity.name} update 12 --set ${exampleSet(entity)}`,
+        )
+        .action(async (id: number, options: WriteOptions) =>
+          (await actions()).updateAction(entity, id, options, connection()),
+        );
+    }
+    if (ops.delete) {
+      command
+        .command('delete')
+        .description(`Delete a ${label} (asks first; --yes to skip, required without a terminal).`)
+        .argument('<id>', `the ${label}'s id`, positiveInt('id'))
+        .option('--yes', 'do not ask for confirmation')
+        .addHelpText('after', `\nExample:\n  $ argus-words ${entity.name} delete 12 --yes`)
+        .action(async (id: number, options: { yes?: boolean }) =>
+          (await actions()).deleteAction(entity, id, options, connection()),
+        );
+    }
+  }
+  return commands;
+}

@@ -1,0 +1,104 @@
+import { fieldNames, type AnyEntity, type FieldDescription } from '#shared/entities/index.ts';
+import { CliError } from '../context.ts';
+
+/**
+ * `--set key=value` and `--filter key=value` on the command line: the key is a field (or an alias)
+ * of the entity, the value is typed by the field's kind, so `--set isActive=false` sends `false`
+ * and `--set time=90` sends `90`. Wrong names and values fail here, with the choices, before any call.
+ */
+
+export function splitAssignment(text: string, option: string): [string, string] {
+  const at = text.indexOf('=');
+  if (at <= 0) throw new CliError(`${option} expects key=value, not "${text}"`);
+  return [text.slice(0, at).trim(), text.slice(at + 1)];
+}
+
+/** A value typed by the field's kind; `null` for nullable fields given as `null`. */
+export function typedValue(name: string, field: FieldDescription, raw: string): unknown {
+  if (field.nullable && raw === 'null') return null;
+  switch (field.kind) {
+    case 'bool': {
+      const value = { true: true, yes: true, '1': true, false: false, no: false, '0': false }[
+        raw.toLowerCase()
+      ];
+      if (value === undefined) throw new CliError(`${name} must be true or false, not "${raw}"`);
+      return value;
+    }
+    case 'id':
+    case 'fk':
+    case 'int':
+      if (!/^-?\d{1,15}$/.test(raw.trim()))
+        throw new CliError(`${name} must be a whole number, not "${raw}"`);
+      return Number(raw);
+    case 'number': {
+      const value = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(value))
+        throw new CliError(`${name} must be a number, not "${raw}"`);
+      return value;
+    }
+    case 'json':
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        throw new CliError(`${name} must be JSON, not "${raw}"`);
+      }
+    default:
+      return raw;
+  }
+}
+
+/** `--set` assignments → a body of writable fields (aliases renamed to the field's own name). */
+export function bodyFromAssignments(
+  entity: AnyEntity,
+  assignments: readonly string[],
+): Record<string, unknown> {
+  const names = fieldNames(entity);
+  const writable = Object.entries(entity.fields)
+    .filter(([, field]) => !field.readOnly)
+    .map(([name]) => name);
+  const body: Record<string, unknown> = {};
+  for (const text of assignments) {
+    const [key, raw] = splitAssignment(text, '--set');
+    const name = names.get(key);
+    const field = name === undefined ? undefined : entity.fields[name];
+    if (!name || !field || field.readOnly) {
+      throw new CliError(
+        `${key} is not a writable field of ${entity.label.toLowerCase()}: use ${writable.join(', ')}`,
+      );
+    }
+    body[name] = typedValue(name, field, raw);
+  }
+  return body;
+}
+
+/** `--filter` assignments → search filters; only the list's own filters exist. */
+export function filtersFromAssignments(
+  entity: AnyEntity,
+  assignments: readonly string[],
+): Record<string, string | number | boolean> {
+  const names = fieldNames(entity);
+  const allowed = entity.filters.map((filter) => filter.field);
+  const filters: Record<string, string | number | boolean> = {};
+  for (const text of assignments) {
+    const [key, raw] = splitAssignment(text, '--filter');
+    const name = names.get(key);
+    const filter = entity.filters.find((f) => f.field === name);
+    if (!name || !filter) {
+      throw new CliError(
+        `${entity.labelPlural} cannot be filtered by ${key}: use ${allowed.join(', ') || 'no filter'}`,
+      );
+    }
+    filters[name] = typedValue(name, entity.fields[name]!, raw) as string | number | boolean;
+  }
+  return filters;
+}
+
+/** A positive whole number option (ids, page numbers, sizes). */
+export function positiveInt(name: string, max = Number.MAX_SAFE_INTEGER) {
+  return (raw: string): number => {
+    if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+      throw new CliError(`${name} must be a whole number from 1 to ${max}, not "${raw}"`);
+    }
+    return Number(raw);
+  };
+}

@@ -1,0 +1,92 @@
+import { normalizeWord } from '#shared/words.ts';
+import { CliError } from '../context.ts';
+import { parseCsv } from './csv.ts';
+
+export type FileFormat = 'txt' | 'csv' | 'json';
+
+export interface WordFile {
+  /** Valid words, each once, in file order. */
+  words: Array<{ line: number; text: string; word: string }>;
+  rejected: Array<{ line: number; text: string; reason: string }>;
+  /** Valid rows repeating a word met earlier in the file (skipped). */
+  duplicates: number;
+}
+
+/** The format named by `--format`, else by the file's extension, else one word per line. */
+export function formatOf(
+  file: string,
+  given: string | undefined,
+  allowed: readonly FileFormat[],
+): FileFormat {
+  const format = (given ?? /\.(txt|csv|json)$/i.exec(file)?.[1] ?? allowed[0]!).toLowerCase();
+  if (!(allowed as readonly string[]).includes(format)) {
+    throw new CliError(`Unknown format "${format}": use ${allowed.join(', ')}`);
+  }
+  return format as FileFormat;
+}
+
+/**
+ * The words of a dictionary file: `txt` one word per line (blank lines and `#` comments skipped);
+ * `csv` the column headed `letters` or `word` (else the first column, with no header); `json` an
+ * array of strings or of objects with `letters` (or `word`), where "line" is the item's position.
+ * Every word goes through `normalizeWord`, so the stored form is the one the API would store.
+ */
+export function readWordFile(text: string, format: FileFormat): WordFile {
+  const result: WordFile = { words: [], rejected: [], duplicates: 0 };
+  const seen = new Set<string>();
+  for (const row of rawLines(text, format)) {
+    const normalized = normalizeWord(row.text);
+    if (normalized === null) continue;
+    if (!normalized.ok) result.rejected.push({ ...row, reason: normalized.reason });
+    else if (seen.has(normalized.word)) result.duplicates++;
+    else {
+      seen.add(normalized.word);
+      result.words.push({ ...row, word: normalized.word });
+    }
+  }
+  return result;
+}
+
+function rawLines(text: string, format: FileFormat): Array<{ line: number; text: string }> {
+  switch (format) {
+    case 'txt':
+      return text
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/)
+        .map((line, index) => ({ line: index + 1, text: line }));
+    case 'csv': {
+      const records = parseCsv(text);
+      const header = records[0]?.cells.map((cell) => cell.trim().toLowerCase()) ?? [];
+      const named = header.findIndex((cell) => cell === 'letters' || cell === 'word');
+      const column = Math.max(0, named);
+      return records
+        .slice(named >= 0 ? 1 : 0)
+        .map((record) => ({ line: record.line, text: record.cells[column] ?? '' }));
+    }
+    case 'json': {
+      const items = parseJsonArray(text);
+      return items.map((item, index) => ({ line: index + 1, text: wordOfItem(item) }));
+    }
+  }
+}
+
+function wordOfItem(item: unknown): string {
+  if (typeof item === 'string') return item;
+  if (typeof item === 'object' && item !== null) {
+    const value = (item as Record<string, unknown>).letters ?? (item as Record<string, unknown>).word;
+    if (typeof value === 'string') return value;
+  }
+  // Not a word at all: normalizeWord rejects it with a reason naming what it is.
+  return JSON.stringify(item) ?? String(item);
+}
+
+export function parseJsonArray(text: string): unknown[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`The file is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(data)) throw new CliError('The JSON file must hold an array');
+  return data;
+}

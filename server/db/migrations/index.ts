@@ -3,6 +3,7 @@ import type { Dialect } from '../database.ts';
 import { content } from './0001-content.ts';
 import { auth } from './0002-auth.ts';
 import { audit } from './0003-audit.ts';
+import { listOrderIndexes } from './0004-list-order-indexes.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -10,4 +11,4 @@ export interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
 }
 
-export const migrations: Migration[] = [content, auth, audit];
+export const migrations: Migration[] = [content, auth, audit, listOrderIndexes];

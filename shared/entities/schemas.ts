@@ -3,6 +3,11 @@ import { parseCheckCondition } from '../check-condition.ts';
 import { groupLetters, MAX_WORD_LETTERS, normalizeWord } from '../words.ts';
 import type { EntitySchemas, FieldDescription, FieldMap } from './types.ts';
 
+// zod compiles object parsers with `new Function` once it has probed that eval works; under the
+// panel's CSP (no 'unsafe-eval') the probe itself is a reported violation. Browsers parse without
+// it; the flag must be set before the first schema below is built.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /** Largest value of a PostgreSQL `integer` column: bigger ids and counts are refused, not overflowed. */
 export const INT_MAX = 2_147_483_647;
 /** Longest text any field accepts unless its description says less. */

@@ -1,0 +1,80 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import type { AnyEntity } from '#shared/entities/index.ts';
+import { entityApi, errorMessage, inBrowser, type Row } from '../entity-api.ts';
+import { loadFailedMessage } from '../messages.ts';
+import { cachedRow } from '../row-cache.ts';
+import { loadAllOptions, optionOf, SELECT_REFERENCES, type Option } from '../fields/references.ts';
+import type { FormMode } from './form-values.ts';
+
+export interface FormData {
+  /** The record being edited; null when adding or when loading failed. */
+  record: Row | null;
+  /** 'Error loading user: {error}', shown in place of the form. */
+  loadError: string | null;
+  /** Field → every record of the related small table (language and stage selects). */
+  options: Record<string, Option[]>;
+  /** Field → the related record the edited one points at (pickers, read-only ids). */
+  references: Record<string, Option>;
+}
+
+/**
+ * The record to edit: from the list this tab loaded last when the entity allows it (SPEC §2), else
+ * fetched by id (always for user-level and letter-group-word, `panel.loadById`).
+ */
+async function loadRecord(entity: AnyEntity, rawId: string | undefined, context: unknown): Promise<Row> {
+  const id = Number(rawId);
+  if (!/^\d{1,10}$/.test(rawId ?? '') || id < 1) throw new Error(`"${rawId ?? ''}" is not a valid id`);
+  const cached = !entity.panel.loadById && inBrowser() ? cachedRow(entity.name, id) : undefined;
+  return cached ?? (await entityApi(entity.name, context).get(id));
+}
+
+async function loadOptions(entity: AnyEntity, context: unknown): Promise<Record<string, Option[]>> {
+  const fields = Object.entries(entity.fields).filter(
+    ([, field]) => field.kind === 'fk' && field.references && SELECT_REFERENCES.has(field.references),
+  );
+  const loaded = await Promise.all(
+    fields.map(async ([name, field]) => [name, await loadAllOptions(field.references!, context)] as const),
+  );
+  return Object.fromEntries(loaded);
+}
+
+/** Labels of the large-table records a record points at; a missing one just shows its id. */
+async function loadReferences(entity: AnyEntity, record: Row | null, context: unknown) {
+  if (!record) return {};
+  const fields = Object.entries(entity.fields).filter(
+    ([name, field]) =>
+      field.kind === 'fk' &&
+      field.references &&
+      !SELECT_REFERENCES.has(field.references) &&
+      typeof record[name] === 'number',
+  );
+  const loaded = await Promise.all(
+    fields.map(([name, field]) =>
+      optionOf(field.references!, record[name] as number, context).then(
+        (option) => [name, option] as const,
+        () => null,
+      ),
+    ),
+  );
+  return Object.fromEntries(loaded.filter((entry) => entry !== null));
+}
+
+export function formLoader(entity: AnyEntity, mode: FormMode) {
+  return async ({ params, context }: LoaderFunctionArgs): Promise<FormData> => {
+    try {
+      const record = mode === 'edit' ? await loadRecord(entity, params.id, context) : null;
+      const [options, references] = await Promise.all([
+        loadOptions(entity, context),
+        loadReferences(entity, record, context),
+      ]);
+      return { record, loadError: null, options, references };
+    } catch (error) {
+      return {
+        record: null,
+        loadError: loadFailedMessage(entity, errorMessage(error)),
+        options: {},
+        references: {},
+      };
+    }
+  };
+}

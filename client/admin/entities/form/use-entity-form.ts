@@ -1,0 +1,79 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AnyEntity } from '#shared/entities/index.ts';
+import { entityApi, errorMessage, serverFieldErrors, type Row } from '../entity-api.ts';
+import { saveFailedMessage, successMessage } from '../messages.ts';
+import { listPath } from '../paths.ts';
+import { forgetRow } from '../row-cache.ts';
+import { isDirty, type FormMode, type FormValue, type FormValues } from './form-values.ts';
+import { labelFieldErrors, validateForm, type FormProblems } from './validate.ts';
+
+interface EntityFormOptions {
+  entity: AnyEntity;
+  mode: FormMode;
+  record: Row | null;
+  initial: FormValues;
+  /** The body to send for these inputs (the level form composes its check condition here). */
+  toBody(values: FormValues): Record<string, unknown>;
+}
+
+/**
+ * The save flow every form shares (SPEC §2 "Forms", §5): validate with the API's own schemas,
+ * confirm an edit where the entity asks for it, send, then go back to the list carrying the success
+ * message. Any failure stays on the form, with the server's field errors beside their fields.
+ */
+export function useEntityForm({ entity, mode, record, initial, toBody }: EntityFormOptions) {
+  const navigate = useNavigate();
+  const [start] = useState(initial);
+  const [values, setValues] = useState(initial);
+  const [problems, setProblems] = useState<FormProblems | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Record<string, unknown> | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** Set once saved, so leaving for the list is not mistaken for abandoning changes. */
+  const saved = useRef(false);
+
+  async function save(body: Record<string, unknown>) {
+    setPending(null);
+    setBusy(true);
+    try {
+      const api = entityApi(entity.name);
+      if (mode === 'add') await api.create(body);
+      else await api.update(record!.id, body);
+      if (record) forgetRow(entity.name, record.id);
+      saved.current = true;
+      const text = successMessage(entity.name, mode === 'add' ? 'created' : 'updated');
+      await navigate(listPath(entity.name), { state: { flash: text ? { kind: 'success', text } : null } });
+    } catch (error) {
+      setSaveError(`${saveFailedMessage(entity, mode)} ${errorMessage(error)}`);
+      setProblems({ message: null, fieldErrors: labelFieldErrors(entity, serverFieldErrors(error)) });
+      setBusy(false);
+    }
+  }
+
+  function submit() {
+    const body = toBody(values);
+    const found = validateForm(entity, mode, values, body);
+    setProblems(found);
+    setSaveError(null);
+    if (found) return;
+    if (mode === 'edit' && entity.panel.confirmSave) setPending(body);
+    else void save(body);
+  }
+
+  return {
+    values,
+    set: (name: string, value: FormValue) => setValues((current) => ({ ...current, [name]: value })),
+    problems,
+    saveError,
+    busy,
+    dirty: isDirty(start, values),
+    saved,
+    submit,
+    confirming: pending !== null,
+    confirm: () => pending && void save(pending),
+    cancel: () => setPending(null),
+  };
+}
+
+export type EntityFormState = ReturnType<typeof useEntityForm>;

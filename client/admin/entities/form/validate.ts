@@ -1,0 +1,76 @@
+import { parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
+import type { FormMode, FormValues } from './form-values.ts';
+
+/** A form's problems: one message for the whole form, and messages beside fields. */
+export interface FormProblems {
+  message: string | null;
+  fieldErrors: Record<string, string[]>;
+}
+
+/** SPEC §5: the level form names stage and language together, in one alert. */
+export const LEVEL_REFERENCES_MESSAGE = 'Please select a valid stage and language.';
+
+/** SPEC §5's exact wording where it gives one: 'Language name is required' (add) / '…required.' (edit). */
+function requiredMessage(entity: AnyEntity, field: string, mode: FormMode): string {
+  if (entity.name === 'language' && field === 'language') {
+    return mode === 'add' ? 'Language name is required' : 'Language name is required.';
+  }
+  return `${entity.fields[field]?.label ?? field} is required`;
+}
+
+/** 'must be a whole number' → 'Number must be a whole number' (a server message too). */
+export function labelled(entity: AnyEntity, field: string, message: string): string {
+  const label = entity.fields[field]?.label;
+  return label && !message.startsWith(label) ? `${label} ${message}` : message;
+}
+
+/** Server or schema field errors, each message led by its field's label. */
+export function labelFieldErrors(
+  entity: AnyEntity,
+  errors: Record<string, string[]>,
+): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [
+      field,
+      messages.map((m) => labelled(entity, field, m)),
+    ]),
+  );
+}
+
+/**
+ * Checks a form before it is sent: the required inputs (blank after trimming counts as missing),
+ * then the very zod schemas the API applies (`parseEntityInput`), so what passes here passes there.
+ */
+export function validateForm(
+  entity: AnyEntity,
+  mode: FormMode,
+  values: FormValues,
+  body: Record<string, unknown>,
+): FormProblems | null {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!field.required || field.readOnly || (mode === 'edit' && field.fixedOnEdit)) continue;
+    const value = values[name];
+    if (typeof value === 'string' && value.trim() === '') {
+      fieldErrors[name] = [requiredMessage(entity, name, mode)];
+    }
+  }
+  let message: string | null = null;
+  if (entity.name === 'level' && (fieldErrors.stageId || fieldErrors.languageId)) {
+    message = LEVEL_REFERENCES_MESSAGE;
+    delete fieldErrors.stageId;
+    delete fieldErrors.languageId;
+  }
+
+  // Every other problem at once, so one Save shows all there is to fix.
+  const parsed = parseEntityInput(entity, mode === 'add' ? 'create' : 'update', body);
+  if (!parsed.ok) {
+    const { '': whole, ...byField } = parsed.fieldErrors;
+    const missing = new Set([...Object.keys(fieldErrors), ...(message ? ['stageId', 'languageId'] : [])]);
+    for (const [name, messages] of Object.entries(labelFieldErrors(entity, byField))) {
+      if (!missing.has(name)) fieldErrors[name] = messages;
+    }
+    if (whole?.length && !message) message = parsed.message;
+  }
+  return message || Object.keys(fieldErrors).length > 0 ? { message, fieldErrors } : null;
+}

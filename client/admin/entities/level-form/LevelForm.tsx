@@ -1,0 +1,61 @@
+import { useId, useState } from 'react';
+import { FieldControl } from '../fields/FieldControl.tsx';
+import type { FormData } from '../form/form-loader.ts';
+import { FormFrame } from '../form/FormFrame.tsx';
+import { isEditable, type FormMode } from '../form/form-values.ts';
+import { useEntityForm } from '../form/use-entity-form.ts';
+import { CheckConditionFields } from './CheckConditionFields.tsx';
+import { LEVEL, levelBody, levelInitialValues } from './level-values.ts';
+
+/** Fields in the order of SPEC §2's level form; the condition's own fields come from the helpers. */
+const LEVEL_FIELDS = ['id', 'hint', 'stageId', 'languageId', 'number', 'assignment', 'time'] as const;
+const LEVEL_FLAGS = ['isActive', 'isChill'] as const;
+
+/** Add/Edit Level: the level's fields and the check-condition helpers, composed on save. */
+export function LevelForm({ mode, data }: { mode: FormMode; data: FormData }) {
+  const baseId = useId();
+  const [{ values: initial, unknown }] = useState(() => levelInitialValues(data.record));
+  const form = useEntityForm({
+    entity: LEVEL,
+    mode,
+    record: data.record,
+    initial,
+    toBody: (values) => levelBody(mode, values),
+  });
+  const errors = form.problems?.fieldErrors ?? {};
+  const control = (name: string, help?: string) => (
+    <FieldControl
+      key={name}
+      id={`${baseId}-${name}`}
+      field={LEVEL.fields[name]!}
+      value={form.values[name] ?? ''}
+      readOnly={!isEditable(LEVEL.fields[name]!, mode)}
+      errors={errors[name]}
+      options={data.options[name]}
+      help={help}
+      onChange={(value) => form.set(name, value)}
+    />
+  );
+  return (
+    <FormFrame entity={LEVEL} form={form}>
+      {LEVEL_FIELDS.filter((name) => mode === 'edit' || name !== 'id').map((name) =>
+        control(
+          name,
+          name === 'number' && mode === 'add' ? 'Leave empty for the next free number.' : undefined,
+        ),
+      )}
+      {control('requiredLetterPosition')}
+      <CheckConditionFields
+        baseId={baseId}
+        values={form.values}
+        errors={errors}
+        unknown={unknown}
+        onChange={form.set}
+      />
+      {errors.checkCondition ? (
+        <div className="invalid-feedback d-block mb-3">{errors.checkCondition.join(' ')}</div>
+      ) : null}
+      {LEVEL_FLAGS.map((name) => control(name))}
+    </FormFrame>
+  );
+}

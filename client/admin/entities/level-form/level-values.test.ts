@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseEntityInput, level } from '#shared/entities/index.ts';
+import { conditionInputs, levelBody, levelInitialValues } from './level-values.ts';
+
+describe('level form values', () => {
+  it('starts an added level with the form defaults: time 60, no condition', () => {
+    const { values, unknown } = levelInitialValues(null);
+    expect(values).toMatchObject({
+      time: '60',
+      numberOfWords: '0',
+      numberOfLetters: '0',
+      requiredLetterFlag: false,
+      endIsStart: false,
+      lettersAtLeast: false,
+      isActive: true,
+    });
+    expect(unknown).toEqual([]);
+    expect(levelBody('add', { ...values, stageId: '1', languageId: '2' })).toMatchObject({
+      checkCondition: '',
+    });
+  });
+
+  it('parses an existing condition back into the helper inputs', () => {
+    const { values } = levelInitialValues({
+      id: 1,
+      checkCondition: 'words::10::endIsStart',
+      requiredLetterFlag: false,
+    });
+    expect(conditionInputs(values)).toEqual({
+      numberOfWords: 10,
+      requiredLetterFlag: true,
+      requiredLetter: 'last',
+      endIsStart: true,
+      numberOfLetters: 0,
+      lettersAtLeast: false,
+    });
+    expect(levelInitialValues({ id: 1, checkCondition: 'letters::6+' }).values).toMatchObject({
+      numberOfLetters: '6',
+      lettersAtLeast: true,
+      requiredLetterFlag: false,
+    });
+  });
+
+  it('reports condition parts the form cannot express', () => {
+    expect(levelInitialValues({ id: 1, checkCondition: 'words::3::rhymes' }).unknown).toEqual(['rhymes']);
+  });
+
+  it('composes the condition from the helpers into a body the API accepts', () => {
+    const { values } = levelInitialValues(null);
+    const body = levelBody('add', {
+      ...values,
+      stageId: '1',
+      languageId: '2',
+      numberOfWords: '5',
+      requiredLetterFlag: true,
+      requiredLetter: 'first',
+      numberOfLetters: '4',
+    });
+    expect(body).toMatchObject({
+      checkCondition: 'words::5::sameCharStart',
+      requiredLetterFlag: true,
+      time: 60,
+    });
+    expect(body).not.toHaveProperty('number');
+    expect(parseEntityInput(level, 'create', body).ok).toBe(true);
+    expect(levelBody('edit', { ...values, numberOfLetters: '6', lettersAtLeast: true }).checkCondition).toBe(
+      'letters::6+',
+    );
+  });
+});

@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import type { AnyEntity } from '#shared/entities/index.ts';
+import type { Row } from '../entity-api.ts';
+import { editPath } from '../paths.ts';
+import { cellText } from './cell-text.ts';
+
+interface ListTableProps {
+  entity: AnyEntity;
+  rows: Row[];
+  busy: boolean;
+  onDelete(row: Row): void;
+}
+
+/** The SPEC §2 columns of a list, then its actions: Edit always, Delete where the panel allows it. */
+export function ListTable({ entity, rows, busy, onDelete }: ListTableProps) {
+  const label = entity.label.toLowerCase();
+  return (
+    <div className="table-responsive">
+      <table className="table table-striped table-hover table-sm align-middle">
+        <caption className="visually-hidden">{entity.labelPlural}</caption>
+        <thead>
+          <tr>
+            {entity.columns.map((column) => (
+              <th scope="col" key={column.field}>
+                {column.label}
+              </th>
+            ))}
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={entity.columns.length + 1}>No {entity.labelPlural.toLowerCase()} found.</td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id}>
+                {entity.columns.map((column) => (
+                  <td key={column.field}>{cellText(entity.fields[column.field], row[column.field])}</td>
+                ))}
+                <td className="text-nowrap">
+                  <Link className="btn btn-sm btn-primary me-2" to={editPath(entity.name, row.id)}>
+                    Edit<span className="visually-hidden">{` ${label} ${row.id}`}</span>
+                  </Link>
+                  {entity.panel.delete && entity.operations.delete ? (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-danger"
+                      disabled={busy}
+                      onClick={() => onDelete(row)}
+                    >
+                      Delete<span className="visually-hidden">{` ${label} ${row.id}`}</span>
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

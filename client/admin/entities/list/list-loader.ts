@@ -1,0 +1,43 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import type { AnyEntity } from '#shared/entities/index.ts';
+import { entityApi, errorMessage, inBrowser, type Row } from '../entity-api.ts';
+import { rememberRows } from '../row-cache.ts';
+import { listSearch, readListState, searchQuery, type ListState } from './url-state.ts';
+
+export interface ListData {
+  state: ListState;
+  rows: Row[];
+  totalPages: number;
+  totalElements: number;
+  /** The failed search's message ('Error: {message}' on screen); the table is then empty. */
+  error: string | null;
+}
+
+/**
+ * Loads the page and filters of the URL. Runs on the server for the first paint (with the
+ * session-bound client in `context`) and in the browser for every later page or filter change.
+ * A page past the end redirects to the last page, so the URL always names what is shown.
+ */
+export function listLoader(entity: AnyEntity) {
+  return async ({ request, context }: LoaderFunctionArgs): Promise<ListData> => {
+    const url = new URL(request.url);
+    const state = readListState(entity, url.searchParams);
+    let result;
+    try {
+      result = await entityApi(entity.name, context).search(searchQuery(state));
+    } catch (error) {
+      return { state, rows: [], totalPages: 0, totalElements: 0, error: errorMessage(error) };
+    }
+    if (result.totalPages > 0 && state.page > result.totalPages) {
+      throw redirect(url.pathname + listSearch(entity, { ...state, page: result.totalPages }));
+    }
+    if (inBrowser()) rememberRows(entity.name, result.items);
+    return {
+      state,
+      rows: result.items,
+      totalPages: result.totalPages,
+      totalElements: result.totalElements,
+      error: null,
+    };
+  };
+}

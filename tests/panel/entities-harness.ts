@@ -1,0 +1,112 @@
+/**
+ * What the entity-screen browser suites share: the real app with demo content, one Chromium, a page
+ * logged in through the browser, and small readers of the list screens.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { launchBrowser, openPage, type BrowserSession, type PageIssue } from '../helpers/browser.ts';
+import { hydrated, logInThroughBrowser, scanQrCode, type PanelAdmin } from './login.ts';
+
+export const PANEL = '/argusma-words-panel';
+
+export interface PanelHarness {
+  app: TestApp;
+  browser: Browser;
+  session: BrowserSession;
+  page: Page;
+  admin: PanelAdmin;
+  close(): Promise<void>;
+}
+
+/**
+ * Failures the suites provoke on purpose: refused deletes (409), records that do not exist (404),
+ * Chromium's "Failed to load resource" line for each, and requests a quick navigation cancelled.
+ */
+const expectedFailure = (issue: PageIssue): boolean =>
+  ((issue.kind === 'http' || issue.kind === 'console') && /\b(404|409)\b/.test(issue.text)) ||
+  (issue.kind === 'requestfailed' && issue.text === 'GET net::ERR_ABORTED');
+
+export async function startPanel(): Promise<PanelHarness> {
+  const app = await startTestApp({ DEMO_CONTENT: 'true' });
+  await app.listen();
+  const browser = await launchBrowser();
+  const session = await openPage(browser, { baseURL: app.url, allow: expectedFailure });
+  const admin = await scanQrCode(app.url, 'admin', 'correct-horse-battery-staple');
+  await logInThroughBrowser(session.page, admin);
+  return {
+    app,
+    browser,
+    session,
+    page: session.page,
+    admin,
+    async close() {
+      await session.close();
+      await browser.close();
+      await app.stop();
+    },
+  };
+}
+
+/** Opens a list (or any panel path) and waits until it is hydrated and idle. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(`${PANEL}/${path}`);
+  try {
+    await hydrated(page);
+  } catch (error) {
+    const body = (await page.locator('body').innerText()).slice(0, 300);
+    throw new Error(`${page.url()} did not hydrate: ${body}`, { cause: error });
+  }
+  await idle(page);
+}
+
+/** Waits until no list or form is loading. */
+export async function idle(page: Page): Promise<void> {
+  await page.getByText('Loading...', { exact: true }).waitFor({ state: 'detached' });
+}
+
+/** The cells of every data row (without the Actions column), as shown. */
+export async function tableRows(page: Page): Promise<string[][]> {
+  return page
+    .locator('main table tbody tr')
+    .evaluateAll((rows) =>
+      rows
+        .filter((row) => row.querySelectorAll('td').length > 1)
+        .map((row) => [...row.querySelectorAll('td')].slice(0, -1).map((cell) => cell.textContent ?? '')),
+    );
+}
+
+export async function headers(page: Page): Promise<string[]> {
+  return page.locator('main table thead th').allTextContents();
+}
+
+/** 'Page X of Y' as numbers. */
+export async function pageOf(page: Page): Promise<[number, number]> {
+  const text = await page.getByText(/^Page \d+ of \d+$/).textContent();
+  const [, x, y] = /Page (\d+) of (\d+)/.exec(text ?? '') ?? [];
+  return [Number(x), Number(y)];
+}
+
+/** Waits for the URL's query to satisfy `test` (the router commits it after the loader ran). */
+export async function waitForQuery(page: Page, test: (params: URLSearchParams) => boolean): Promise<void> {
+  await page.waitForURL((url) => test(url.searchParams));
+  await idle(page);
+}
+
+/** A search through the session proxy, as the panel makes it: the raw Spring-style page. */
+export async function apiSearch(
+  page: Page,
+  resource: string,
+  query: Record<string, string> = {},
+): Promise<{ content: Array<Record<string, unknown>>; totalPages: number }> {
+  const params = new URLSearchParams({ page: '0', ...query });
+  const response = await page.request.get(`${PANEL}/api/${resource}/cms/search/?${params}`);
+  if (!response.ok()) throw new Error(`search ${resource}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { content: Array<Record<string, unknown>>; totalPages: number };
+}
+
+/** The row of the table that holds `text`. */
+export const rowWith = (page: Page, text: string) =>
+  page.locator('main table tbody tr').filter({ hasText: text });
+
+/** The confirm dialog, when open. */
+export const dialog = (page: Page) => page.getByRole('dialog');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createApiClient, type ApiClient } from '#shared/api-client/index.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
-import { PROXY_PATH } from './panel-paths.ts';
+import { PROXY_PATH } from '#shared/panel-paths.ts';
 import { panelContextOf } from './request-context.ts';
 import { trackedFetch } from './session-api.ts';
 

@@ -2,7 +2,7 @@
 // must not pull the entity descriptions (and zod) into their bundle.
 import { errorFromFailure, errorFromResponse, parseBody } from '#shared/api-client/errors.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, type SessionStatus } from '#shared/panel-context.ts';
-import { SESSION_PATH } from './panel-paths.ts';
+import { SESSION_PATH } from '#shared/panel-paths.ts';
 import { noteResponse } from './session/idle-feed.ts';
 
 /** Every panel request of the browser goes through here: it feeds the idle monitor. */

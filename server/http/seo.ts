@@ -1,16 +1,15 @@
 import { Router } from 'express';
+import { PANEL_PATH } from '#shared/panel-paths.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 
 /** Public pages listed in the sitemap. */
 export const PUBLIC_PATHS = ['/', '/about-us', '/terms-of-service', '/privacy-policy'];
 
-export const ADMIN_PREFIX = '/argusma-words-panel';
-
 /** robots.txt and sitemap.xml, built from the configured public origin. */
 export function seoRoutes(config: PublicConfig): Router {
   const router = Router();
   const base = escapeXml(config.baseUrl);
-  const robots = `User-agent: *\nDisallow: ${ADMIN_PREFIX}/\nDisallow: /arguscreative/\n\nSitemap: ${config.baseUrl}/sitemap.xml\n`;
+  const robots = `User-agent: *\nDisallow: ${PANEL_PATH}/\nDisallow: /arguscreative/\n\nSitemap: ${config.baseUrl}/sitemap.xml\n`;
   const sitemap =
     '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
     PUBLIC_PATHS.map((p) => `  <url><loc>${base}${p}</loc></url>\n`).join('') +

@@ -3,7 +3,7 @@ import { Form, redirect, useActionData, useNavigation, type ActionFunctionArgs }
 import { sessionApi } from '../session-api.ts';
 import { ErrorMessage } from '../components/Messages.tsx';
 import { useAdoptDomValue } from '../components/useAdoptDomValue.ts';
-import { QR_CODE_PATH } from '../panel-paths.ts';
+import { QR_CODE_PATH } from '#shared/panel-paths.ts';
 
 interface LoginFailure {
   error: string;

@@ -12,7 +12,7 @@ import { panelContextOf } from '../request-context.ts';
 import { sessionApi } from '../session-api.ts';
 import { ErrorMessage } from '../components/Messages.tsx';
 import { useAdoptDomValue } from '../components/useAdoptDomValue.ts';
-import { PANEL_PATH } from '../panel-paths.ts';
+import { PANEL_PATH } from '#shared/panel-paths.ts';
 import { handOverRecoveryCodes } from './recovery-codes-handoff.ts';
 
 interface QrCodeData {

@@ -1,4 +1,4 @@
-import { PANEL_PATH } from '#client/admin/panel-paths.ts';
+import { PANEL_PATH } from '#shared/panel-paths.ts';
 import type { EntityName } from '#shared/entities/index.ts';
 
 /** Every entity screen is under the panel (SPEC §2): `/argusma-words-panel/{entity}[/add|/update/{id}]`. */

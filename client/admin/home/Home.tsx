@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLoaderData, useRouteLoaderData } from 'react-router';
 import { takeRecoveryCodes } from '../auth/recovery-codes-handoff.ts';
 import type { AdminLayoutData } from '../layout/AdminLayout.tsx';
-import { PANEL_PATH } from '../panel-paths.ts';
+import { PANEL_PATH } from '#shared/panel-paths.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 /** SPEC §2 "Admin home": six cards, two rows of three at medium width. */

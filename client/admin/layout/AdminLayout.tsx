@@ -7,12 +7,13 @@ import {
   useLocation,
   useMatches,
   type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { pageHandleOf } from '#client/page-handle.ts';
 import type { SessionStatus } from '#shared/panel-context.ts';
 import { panelContextOf } from '../request-context.ts';
 import { sessionApi } from '../session-api.ts';
-import { gateRedirect } from '../panel-paths.ts';
+import { gateRedirect } from '#shared/panel-paths.ts';
 import { IdleWarning } from '../session/IdleWarning.tsx';
 import { AdminNavbar } from './AdminNavbar.tsx';
 
@@ -31,6 +32,20 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   if (target === '/') throw redirectDocument(target);
   if (target) throw redirect(target);
   return { session };
+}
+
+/**
+ * The session changes only when moving to another page or through the access screens' actions;
+ * paging and filtering a list keep the status it has (the idle timer keeps its own watch).
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return currentUrl.pathname !== nextUrl.pathname;
 }
 
 /** Keeps the tab's title in step with client-side navigations (the server writes the first one). */

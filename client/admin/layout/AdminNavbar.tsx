@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import type { SessionState } from '#shared/panel-context.ts';
 import { sessionApi } from '../session-api.ts';
 import { ErrorMessage } from '../components/Messages.tsx';
-import { LOGIN_PATH, PANEL_PATH } from '../panel-paths.ts';
+import { LOGIN_PATH, PANEL_PATH } from '#shared/panel-paths.ts';
 import { leavePanel } from '../session/useIdleTimer.ts';
 import { LinkTablesMenu } from './LinkTablesMenu.tsx';
 

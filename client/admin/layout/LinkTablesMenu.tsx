@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { PANEL_PATH } from '../panel-paths.ts';
+import { PANEL_PATH } from '#shared/panel-paths.ts';
 
 const LINK_TABLES = [
   { to: `${PANEL_PATH}/letter-group-level`, label: 'Letter Group-Level' },

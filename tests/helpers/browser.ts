@@ -183,6 +183,9 @@ export async function openPage(browser: Browser, options: OpenPageOptions): Prom
     const reason = request.failure()?.errorText ?? 'failed';
     // Aborted cross-origin requests are already reported as 'external'.
     if (reason === 'net::ERR_BLOCKED_BY_CLIENT' && new URL(request.url()).origin !== origin) return;
+    // The browser cancels what the previous page was still loading (a favicon, a prefetch) when the
+    // test navigates away quickly: a cancellation, not a failure a visitor would notice.
+    if (reason === 'net::ERR_ABORTED') return;
     record({ kind: 'requestfailed', text: `${request.method()} ${reason}`, url: request.url() });
   });
   page.on('response', (response) => {

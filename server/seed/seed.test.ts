@@ -5,23 +5,16 @@ import {
   parseCheckCondition,
   type CheckConditionPart,
 } from '#shared/check-condition.ts';
+import { contentEntities } from '#shared/entities/index.ts';
 import { createWordMatcher } from '#shared/words.ts';
 import { DIALECTS, testDatabase, type TestDatabase } from '../../tests/helpers/databases.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import type { ContentTables } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import { seedDemoContent } from './index.ts';
 
-const TABLES = [
-  'languages',
-  'stages',
-  'letterGroups',
-  'words',
-  'levels',
-  'users',
-  'userLevels',
-  'letterGroupLevels',
-  'letterGroupWords',
-] as const;
+/** The nine content tables, as the entity descriptions name them. */
+const TABLES = contentEntities.map((entity) => entity.table as keyof ContentTables);
 
 describe.each(DIALECTS)('seedDemoContent (%s)', (dialect) => {
   let test: TestDatabase;
@@ -30,7 +23,7 @@ describe.each(DIALECTS)('seedDemoContent (%s)', (dialect) => {
   let seeded: boolean;
   let seconds: number;
 
-  const count = async (table: (typeof TABLES)[number]) =>
+  const count = async (table: keyof ContentTables) =>
     Number(
       (
         await database.db

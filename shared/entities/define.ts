@@ -59,3 +59,17 @@ export const ACTIVE_FILTER: FilterDescription<'isActive'> = {
   label: 'Active status',
   options: { all: 'All', true: 'Active', false: 'Inactive' },
 };
+
+/**
+ * The operations of SPEC §7's fully editable tables (search, create, update, delete), with our
+ * extensions: reading one row by id and, for tables with a natural key, bulk upserts.
+ */
+export const EDITABLE_OPERATIONS = {
+  search: 'contract',
+  get: 'extension',
+  create: 'contract',
+  update: 'contract',
+  delete: 'contract',
+} as const;
+
+export const EDITABLE_WITH_BULK_OPERATIONS = { ...EDITABLE_OPERATIONS, bulk: 'extension' } as const;

@@ -1,4 +1,4 @@
-import { defineEntity, ID, IS_ACTIVE, ACTIVE_FILTER } from './define.ts';
+import { defineEntity, ID, IS_ACTIVE, ACTIVE_FILTER, EDITABLE_WITH_BULK_OPERATIONS } from './define.ts';
 
 export const language = defineEntity({
   name: 'language',
@@ -16,14 +16,7 @@ export const language = defineEntity({
     { field: 'language', label: 'Language' },
   ],
   filters: [ACTIVE_FILTER, { field: 'language', kind: 'text', label: 'Language' }],
-  operations: {
-    search: 'contract',
-    get: 'extension',
-    create: 'contract',
-    update: 'contract',
-    delete: 'contract',
-    bulk: 'extension',
-  },
+  operations: EDITABLE_WITH_BULK_OPERATIONS,
   naturalKey: ['language'],
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
 });

@@ -1,4 +1,12 @@
-import { defineEntity, ID, IS_ACTIVE, ACTIVE_FILTER, LANGUAGE_ID, STAGE_ID } from './define.ts';
+import {
+  defineEntity,
+  ID,
+  IS_ACTIVE,
+  ACTIVE_FILTER,
+  LANGUAGE_ID,
+  STAGE_ID,
+  EDITABLE_WITH_BULK_OPERATIONS,
+} from './define.ts';
 
 export const letterGroup = defineEntity({
   name: 'letter-group',
@@ -25,14 +33,7 @@ export const letterGroup = defineEntity({
     { field: 'languageId', kind: 'id', label: 'Language ID' },
     { field: 'stageId', kind: 'id', label: 'Stage ID' },
   ],
-  operations: {
-    search: 'contract',
-    get: 'extension',
-    create: 'contract',
-    update: 'contract',
-    delete: 'contract',
-    bulk: 'extension',
-  },
+  operations: EDITABLE_WITH_BULK_OPERATIONS,
   naturalKey: ['languageId', 'stageId', 'letters'],
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
 });

@@ -1,4 +1,11 @@
-import { defineEntity, ID, IS_ACTIVE, LANGUAGE_ID, STAGE_ID } from './define.ts';
+import {
+  defineEntity,
+  ID,
+  IS_ACTIVE,
+  LANGUAGE_ID,
+  STAGE_ID,
+  EDITABLE_WITH_BULK_OPERATIONS,
+} from './define.ts';
 
 export const level = defineEntity({
   name: 'level',
@@ -42,14 +49,7 @@ export const level = defineEntity({
     { field: 'languageId', label: 'Language ID' },
   ],
   filters: [{ field: 'hint', kind: 'text', label: 'Hint' }],
-  operations: {
-    search: 'contract',
-    get: 'extension',
-    create: 'contract',
-    update: 'contract',
-    delete: 'contract',
-    bulk: 'extension',
-  },
+  operations: EDITABLE_WITH_BULK_OPERATIONS,
   naturalKey: ['languageId', 'stageId', 'number'],
   sequence: { field: 'number', within: ['languageId', 'stageId'] },
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },

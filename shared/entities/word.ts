@@ -1,4 +1,11 @@
-import { defineEntity, ID, IS_ACTIVE, ACTIVE_FILTER, LANGUAGE_ID } from './define.ts';
+import {
+  defineEntity,
+  ID,
+  IS_ACTIVE,
+  ACTIVE_FILTER,
+  LANGUAGE_ID,
+  EDITABLE_WITH_BULK_OPERATIONS,
+} from './define.ts';
 
 export const word = defineEntity({
   name: 'word',
@@ -22,14 +29,7 @@ export const word = defineEntity({
     { field: 'letters', kind: 'text', label: 'Letters' },
     { field: 'languageId', kind: 'id', label: 'Language ID' },
   ],
-  operations: {
-    search: 'contract',
-    get: 'extension',
-    create: 'contract',
-    update: 'contract',
-    delete: 'contract',
-    bulk: 'extension',
-  },
+  operations: EDITABLE_WITH_BULK_OPERATIONS,
   naturalKey: ['languageId', 'letters'],
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
 });

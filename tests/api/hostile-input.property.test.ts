@@ -2,20 +2,12 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentEntities } from '#shared/entities/index.ts';
+import type { ContentTables } from '#server/db/schema.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { createFixture, PREFIX, startApi, type ApiHarness, type Fixture } from './harness.ts';
 
-const TABLES = [
-  'languages',
-  'stages',
-  'letterGroups',
-  'words',
-  'levels',
-  'users',
-  'userLevels',
-  'letterGroupLevels',
-  'letterGroupWords',
-] as const;
+/** The nine content tables, as the entity descriptions name them. */
+const TABLES = contentEntities.map((entity) => entity.table as keyof ContentTables);
 
 /** Every content row, to prove nothing changed. */
 async function snapshot(api: ApiHarness) {

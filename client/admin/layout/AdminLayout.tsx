@@ -76,7 +76,7 @@ export function Component() {
   const mainRef = useFocusOnNavigation();
   return (
     <div className="panel">
-      <a className="visually-hidden-focusable panel-skip-link" href="#main">
+      <a className="visually-hidden-focusable skip-link" href="#main">
         Skip to main content
       </a>
       <AdminNavbar state={session.state} />

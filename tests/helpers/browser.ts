@@ -110,6 +110,7 @@ export function describeBrowser(name: string, fn: () => void): void {
     return;
   }
   warnSkippedOnce();
+  // Deliberate: outside CI a machine without Chromium skips browser suites, and says so loudly.
   describe.skip(name, fn);
 }
 

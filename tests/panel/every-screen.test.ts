@@ -1,0 +1,44 @@
+/**
+ * Every screen of the panel, one after another in Chromium with the demo content: each of the nine
+ * lists, every add form and the edit form of each table's first record renders, hydrates, logs no
+ * error or CSP violation, and passes axe-core's WCAG 2.1 AA rules (issue 5: "on every screen").
+ */
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { contentEntities } from '#shared/entities/index.ts';
+import { describeBrowser, formatAxeViolations, runAxe } from '../helpers/browser.ts';
+import { open, startPanel, tableRows, type PanelHarness } from './entities-harness.ts';
+
+describeBrowser('admin panel: every screen', () => {
+  vi.setConfig({ testTimeout: 120_000 });
+  let panel: PanelHarness;
+
+  beforeAll(async () => {
+    panel = await startPanel();
+  });
+
+  afterAll(async () => {
+    await panel?.close();
+  });
+
+  async function expectAccessible(path: string): Promise<void> {
+    await open(panel.page, path);
+    expect(await panel.page.getByRole('heading', { level: 1 }).count(), `${path}: one h1`).toBe(1);
+    const violations = await runAxe(panel.page);
+    expect(violations, `${path}:\n${formatAxeViolations(violations)}`).toEqual([]);
+  }
+
+  it.each(contentEntities.map((entity) => [entity.name, entity] as const))(
+    '%s: the list, the edit form and, where the spec has one, the add form',
+    async (name, entity) => {
+      await expectAccessible(name);
+      expect((await tableRows(panel.page)).length, `${name}: demo rows listed`).toBeGreaterThan(0);
+      if (entity.panel.add) await expectAccessible(`${name}/add`);
+      await open(panel.page, name);
+      const editLink = panel.page.getByRole('link', { name: /^Edit\b/ }).first();
+      const href = await editLink.getAttribute('href');
+      expect(href, `${name}: an Edit action`).toMatch(new RegExp(`/${name}/update/\\d+$`));
+      await expectAccessible(href!.replace('/argusma-words-panel/', ''));
+      expect(panel.session.problems()).toEqual([]);
+    },
+  );
+});

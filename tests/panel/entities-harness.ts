@@ -86,10 +86,20 @@ export async function pageOf(page: Page): Promise<[number, number]> {
   return [Number(x), Number(y)];
 }
 
-/** Waits for the URL's query to satisfy `test` (the router commits it after the loader ran). */
+/**
+ * Waits for the URL's query to satisfy `test`, then for the list to show that query's rows: the
+ * router commits the URL a moment before React paints (the list marks what it shows in
+ * `data-list-query`).
+ */
 export async function waitForQuery(page: Page, test: (params: URLSearchParams) => boolean): Promise<void> {
   await page.waitForURL((url) => test(url.searchParams));
   await idle(page);
+  await page.waitForFunction(() => {
+    const list = document.querySelector('[data-list-query]');
+    if (!list) return true;
+    const sorted = (query: string) => [...new URLSearchParams(query)].sort().join('&');
+    return sorted(list.getAttribute('data-list-query') ?? '') === sorted(window.location.search);
+  });
 }
 
 /** A search through the session proxy, as the panel makes it: the raw Spring-style page. */

@@ -49,11 +49,12 @@ async function checkPaging(page: Page, entity: AnyEntity, total: number): Promis
     const first = await tableRows(page);
     await page.getByRole('link', { name: 'Next' }).click();
     await waitForQuery(page, (p) => p.get('page') === '2');
-    expect(await pageOf(page)).toEqual([2, total]);
-    expect(await tableRows(page)).not.toEqual(first);
+    // The URL can commit a moment before React paints the new page: wait for the screen itself.
+    await expect.poll(() => pageOf(page)).toEqual([2, total]);
+    await expect.poll(() => tableRows(page)).not.toEqual(first);
     await page.goBack();
     await waitForQuery(page, (p) => !p.has('page'));
-    expect(await tableRows(page)).toEqual(first);
+    await expect.poll(() => tableRows(page)).toEqual(first);
   }
   // A page past the end shows the last one, and the URL says so.
   await open(page, `${entity.name}?page=${total + 3}`);

@@ -60,7 +60,13 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
 
   const errors = [data.error, notice.value?.kind === 'error' ? notice.value.text : null];
   return (
-    <section aria-labelledby="entity-list-title" className="card card-body">
+    // data-list-query: the query whose rows are on screen. The router commits the URL before React
+    // paints the new rows, so scripts (and tests) wait for this to match the address bar.
+    <section
+      aria-labelledby="entity-list-title"
+      className="card card-body"
+      data-list-query={listSearch(entity, data.state)}
+    >
       <ListActions entity={entity} />
       <FilterBar
         entity={entity}

@@ -30,6 +30,8 @@ async function expectMessage(page: Page, text: string, kind: 'success' | 'danger
   const message = page.locator(`.text-${kind}`).filter({ hasText: text });
   await message.first().waitFor();
   expect(await message.first().textContent()).toBe(text);
+  // A delete's message shows while the list reloads ('Loading...' in the same render): let it end.
+  await idle(page);
 }
 
 async function expectFieldError(page: Page, text: string): Promise<void> {

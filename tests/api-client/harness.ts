@@ -1,5 +1,12 @@
 import { URI, type TOTP } from 'otpauth';
-import { createApiClient, type ApiClient, type Tokens, type TokenStore } from '#shared/api-client/index.ts';
+import { expect } from 'vitest';
+import {
+  ApiError,
+  createApiClient,
+  type ApiClient,
+  type Tokens,
+  type TokenStore,
+} from '#shared/api-client/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -93,4 +100,14 @@ export async function logInWithClient(h: ClientHarness): Promise<Tokens> {
   const pair = { accessToken: verified.accessToken, refreshToken: verified.refreshToken };
   await h.tokens.set(pair);
   return pair;
+}
+
+/** Awaits `promise` expecting an ApiError, and returns it. */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
 }

@@ -1,15 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '#shared/api-client/index.ts';
-import { logInWithClient, startClientHarness, type ClientHarness } from './harness.ts';
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
+import { failure, logInWithClient, startClientHarness, type ClientHarness } from './harness.ts';
 
 describe('API client: 1-based pages, filters on the wire, server errors', () => {
   let h: ClientHarness;

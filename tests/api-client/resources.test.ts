@@ -1,16 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '#shared/api-client/index.ts';
-import { logInWithClient, startClientHarness, type ClientHarness } from './harness.ts';
-
-/** Awaits `promise` expecting an ApiError, and returns it. */
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
+import { failure, logInWithClient, startClientHarness, type ClientHarness } from './harness.ts';
 
 describe('API client against the embedded content API: every resource operation', () => {
   let h: ClientHarness;

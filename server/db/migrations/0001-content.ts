@@ -1,6 +1,7 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
 import { columnTypes } from '../columns.ts';
 import type { Migration } from './index.ts';
+import { createIndexes } from '../indexes.ts';
 
 /**
  * The nine content tables of SPEC §3. Foreign keys are RESTRICT: the API refuses deleting rows
@@ -124,12 +125,6 @@ export const content: Migration = {
       ['letter_group_words', ['word_id']],
       ['stages', ['number']],
     ];
-    for (const [table, columns] of indexes) {
-      await db.schema
-        .createIndex(`${table}_${columns.join('_')}_idx`)
-        .on(table)
-        .columns(columns)
-        .execute();
-    }
+    await createIndexes(db, indexes);
   },
 };

@@ -1,6 +1,7 @@
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { columnTypes } from '../columns.ts';
 import type { Migration } from './index.ts';
+import { createIndexes } from '../indexes.ts';
 
 /**
  * Credentials live apart from `users` (which is content the API edits): password hash, encrypted
@@ -59,12 +60,6 @@ export const auth: Migration = {
       ['auth_tokens', ['user_id']],
       ['auth_tokens', ['expires_at']],
     ];
-    for (const [table, columns] of indexes) {
-      await db.schema
-        .createIndex(`${table}_${columns.join('_')}_idx`)
-        .on(table)
-        .columns(columns)
-        .execute();
-    }
+    await createIndexes(db, indexes);
   },
 };

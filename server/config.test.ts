@@ -50,6 +50,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads token lifetimes in seconds, within sane bounds', () => {
+    expect(loadConfig({}).tokens).toEqual({ accessMs: 900_000, refreshMs: 43_200_000, reuseGraceMs: 10_000 });
+    expect(
+      loadConfig({ ACCESS_TOKEN_TTL: '300', REFRESH_TOKEN_TTL: '3600', REFRESH_REUSE_GRACE: '5' }).tokens,
+    ).toEqual({ accessMs: 300_000, refreshMs: 3_600_000, reuseGraceMs: 5_000 });
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '10' })).toThrow(
+      'ACCESS_TOKEN_TTL must be a whole number of seconds from 60 to 86400',
+    );
+    expect(() => loadConfig({ REFRESH_TOKEN_TTL: '1.5' })).toThrow(
+      /REFRESH_TOKEN_TTL must be a whole number/,
+    );
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '3600', REFRESH_TOKEN_TTL: '1800' })).toThrow(
+      'REFRESH_TOKEN_TTL must not be shorter than ACCESS_TOKEN_TTL',
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', FEEDBACK_FORM_URL: '' }).port).toBe(3000);
   });

@@ -6,6 +6,12 @@ import type { PublicConfig } from '#shared/public-config.ts';
 const url = (what: string) =>
   z.url({ protocol: /^https?$/, error: `must be an absolute http(s) URL (${what})` });
 
+/** A whole number of seconds within [min, max]. */
+const seconds = (what: string, min: number, max: number) => {
+  const error = `must be a whole number of seconds from ${min} to ${max} (${what})`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 /** Every environment variable the server reads, with its default for the embedded mode. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,6 +58,9 @@ const envSchema = z.object({
     .min(0, { error: 'must be a whole number of proxy hops' })
     .max(10, { error: 'must be at most 10 proxy hops' })
     .default(0),
+  ACCESS_TOKEN_TTL: seconds('access token lifetime', 60, 24 * 3600).default(15 * 60),
+  REFRESH_TOKEN_TTL: seconds('refresh token (session) lifetime', 15 * 60, 30 * 24 * 3600).default(12 * 3600),
+  REFRESH_REUSE_GRACE: seconds('refresh-token reuse grace window', 0, 60).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -86,6 +95,16 @@ export interface Config {
   redisKeyPrefix: string;
   /** Reverse proxies in front of the server whose X-Forwarded-* headers are believed (Express `trust proxy`). */
   trustProxy: number;
+  /** Token lifetimes (ms), read by the content API and the panel session alike. */
+  tokens: TokenSettings;
+}
+
+export interface TokenSettings {
+  accessMs: number;
+  /** Absolute: a session (token family) ends this long after the second factor, however active. */
+  refreshMs: number;
+  /** How long a just-rotated refresh token may be presented again for the same new pair. */
+  reuseGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +123,11 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.REFRESH_TOKEN_TTL < e.ACCESS_TOKEN_TTL) {
+    throw new ConfigError(
+      'Invalid configuration: REFRESH_TOKEN_TTL must not be shorter than ACCESS_TOKEN_TTL',
+    );
+  }
   const config: Config = {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -128,6 +152,11 @@ export function loadConfig(
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
+    tokens: {
+      accessMs: e.ACCESS_TOKEN_TTL * 1000,
+      refreshMs: e.REFRESH_TOKEN_TTL * 1000,
+      reuseGraceMs: e.REFRESH_REUSE_GRACE * 1000,
+    },
   };
   return { ...config, ...overrides };
 }

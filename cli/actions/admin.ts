@@ -2,6 +2,8 @@ import { AdminError, createOrResetAdmin, resetAdminTwoFactor } from '#server/adm
 import { passwordProblem } from '#server/api/auth/passwords.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/database.ts';
+import { createLogger } from '#server/logger.ts';
+import { securityEvent, type SecurityEventName } from '#server/observability/security-events.ts';
 import { CliError, type CliContext } from '../context.ts';
 import { secretFromStdin } from '../stdin.ts';
 
@@ -15,6 +17,7 @@ export async function createAdminAction(
   const result = await withDatabase(ctx, (database) =>
     createOrResetAdmin(database, { username: options.username, password }),
   );
+  logEvent(ctx, result.created ? 'admin.created' : 'admin.password_reset', options.username);
   ctx.stdout.write(
     result.created
       ? `Admin "${options.username}" created. The first login sets up two-factor authentication.\n`
@@ -24,9 +27,20 @@ export async function createAdminAction(
 
 export async function resetTwoFactorAction(options: { username: string }, ctx: CliContext): Promise<void> {
   await withDatabase(ctx, (database) => resetAdminTwoFactor(database, options.username));
+  logEvent(ctx, 'admin.2fa_reset', options.username);
   ctx.stdout.write(
     `Two-factor enrolment of "${options.username}" reset; the next login shows a new QR code to scan.\n`,
   );
+}
+
+/** The security event, as a JSON log line on stderr (the operator's log collection sees it). */
+function logEvent(ctx: CliContext, event: SecurityEventName, username: string): void {
+  const config = loadConfig(ctx.env);
+  const logger = createLogger(
+    { logLevel: config.logLevel },
+    { write: (line: string) => ctx.stderr.write(line) },
+  );
+  securityEvent(logger, event, { username, ip: null, via: 'argus-words admin' });
 }
 
 /** The local database, found through the same environment as the server's. */

@@ -31,8 +31,11 @@ export async function createContentApi(deps: {
   clock: () => number;
 }): Promise<{ router: Router; close(): Promise<void> }> {
   const { config, database, logger, clock } = deps;
-  await ensureAdmin({ config, database, logger });
-  if (config.demoContent) await seedDemoContent(database, logger);
+  // Once, whatever the number of instances starting together on this database.
+  await database.startupLock(async () => {
+    await ensureAdmin({ config, database, logger });
+    if (config.demoContent) await seedDemoContent(database, logger);
+  });
   const auth = await createAuth({ config, database, logger, clock });
 
   const openApi = JSON.stringify(openApiDocument({ prefix: apiPrefix(config), entities: servedEntities }));

@@ -6,12 +6,15 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { postgresStartupLock, sqliteStartupLock, type StartupLock } from './startup-lock.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** Runs once-only start-up work (first admin, demo content) while no other instance does. */
+  startupLock: StartupLock;
   close(): Promise<void>;
 }
 
@@ -36,12 +39,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dialect: options.databaseUrl ? postgres(options.databaseUrl, options.pgSchema) : sqlite(options),
     plugins: [new CamelCasePlugin()],
   });
-  if (options.pgSchema) await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db);
-  await migrate(db, dialect, options.pgSchema);
-  return { db, dialect, close: () => db.destroy() };
+  const startupLock =
+    dialect === 'postgres'
+      ? postgresStartupLock(db, options.pgSchema)
+      : sqliteStartupLock(path.join(options.dataDir, `${options.sqliteFile ?? SQLITE_FILE}.startup-lock`));
+  try {
+    await startupLock(async () => {
+      if (options.pgSchema) await sql`create schema if not exists ${sql.id(options.pgSchema)}`.execute(db);
+      await migrate(db, dialect, options.pgSchema);
+    });
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect, startupLock, close: () => db.destroy() };
 }
 
-function sqlite({ dataDir, sqliteFile = 'argus-words.sqlite' }: DatabaseOptions) {
+const SQLITE_FILE = 'argus-words.sqlite';
+
+function sqlite({ dataDir, sqliteFile = SQLITE_FILE }: DatabaseOptions) {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const database = new SQLite(path.join(dataDir, sqliteFile));
   database.pragma('journal_mode = WAL');

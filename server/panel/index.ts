@@ -60,7 +60,10 @@ export function createPanel(deps: {
   const router = Router();
   router.use(noStore, requireCsrf(config.public.baseUrl));
   router.use(...session.middleware, providePanelDeps(forwardDeps));
-  router.use('/session', sessionRouter({ session, upstream, clock, revoke }));
+  router.use(
+    '/session',
+    sessionRouter({ session, upstream, clock, revoke, sessionLifetimeMs: config.tokens.refreshMs }),
+  );
   router.use('/api', proxyRouter(forwardDeps));
   router.use(panelGating(clock));
 

@@ -54,6 +54,7 @@ export function loginRoute(deps: SessionRouteDeps): RequestHandler {
       qrCodeUrl: answer.qrCodeUrl,
     });
     req.session.createdAt = now;
+    req.session.absoluteLifetimeMs = deps.sessionLifetimeMs;
     markActivity(req.session, now);
     await deps.session.save(req);
     res.json(sessionStatus(req, res, now));

@@ -6,6 +6,7 @@ import type { Logger } from '../logger.ts';
 import { openRedis } from '../redis.ts';
 import { readOrCreateSecret } from '../secrets.ts';
 import { RedisSessionStore } from './redis-store.ts';
+import { redisRefreshLock, type RefreshLock } from './refresh-lock.ts';
 import { isExpired } from './session-data.ts';
 import { SqliteSessionStore } from './sqlite-store.ts';
 
@@ -13,6 +14,8 @@ export interface PanelSession {
   /** express-session, then the idle/absolute lifetime check. Mount under the panel prefix only. */
   middleware: RequestHandler[];
   store: session.Store;
+  /** Leases one session's token refresh across every instance sharing the store. */
+  refreshLock: RefreshLock;
   cookieName: string;
   /** Ends the session: removed from the store (tombstoned) and, given the response, the cookie cleared. */
   end(req: Request, res: Response | null): Promise<void>;
@@ -47,14 +50,17 @@ export function createPanelSession(deps: {
     config.sessionSecret ?? readOrCreateSecret(config.dataDir, 'session.secret', 32).toString('base64');
 
   let store: session.Store;
+  let refreshLock: RefreshLock;
   let closeStore: () => Promise<void>;
   if (config.redisUrl) {
     const redis = openRedis(config.redisUrl, config.redisKeyPrefix, logger);
     store = new RedisSessionStore(redis, clock);
+    refreshLock = redisRefreshLock(redis);
     closeStore = redis.close;
   } else {
     const sqlite = new SqliteSessionStore(config.dataDir, clock);
     store = sqlite;
+    refreshLock = sqlite.refreshLock;
     closeStore = async () => sqlite.close();
   }
 
@@ -104,6 +110,7 @@ export function createPanelSession(deps: {
   return {
     middleware: [sessionMiddleware, enforceLifetime],
     store,
+    refreshLock,
     cookieName,
     regenerate,
     save: (req) =>

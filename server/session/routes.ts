@@ -12,6 +12,8 @@ export interface SessionRouteDeps {
   session: PanelSession;
   upstream: Upstream;
   clock: () => number;
+  /** A session's absolute lifetime (REFRESH_TOKEN_TTL): the API's token family ends then too. */
+  sessionLifetimeMs: number;
   /** Revokes the session's refresh token upstream (best effort: failures are logged). */
   revoke(req: Request): Promise<void>;
 }

@@ -24,12 +24,15 @@ declare module 'express-session' {
     auth: PanelAuth;
     /** Epoch ms (injected clock) of the password step: the absolute lifetime counts from here. */
     createdAt: number;
+    /** The absolute lifetime set at login: REFRESH_TOKEN_TTL, as the API's token family ends then. */
+    absoluteLifetimeMs?: number;
     /** Epoch ms of the last request that counts as activity: the idle timeout counts from here. */
     lastActivityAt: number;
   }
 }
 
 export const IDLE_TIMEOUT_MS = 15 * 60 * 1000;
+/** The default absolute lifetime (REFRESH_TOKEN_TTL's default); a session stores its own. */
 export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
 type Stored = Partial<SessionData>;
@@ -59,7 +62,10 @@ export function stateOf(data: Stored | undefined): SessionState {
 /** When the session ends: the idle deadline, or the absolute lifetime if that comes first. */
 export function expiresAt(data: Stored): number | null {
   if (data.lastActivityAt === undefined || data.createdAt === undefined) return null;
-  return Math.min(data.lastActivityAt + IDLE_TIMEOUT_MS, data.createdAt + ABSOLUTE_LIFETIME_MS);
+  return Math.min(
+    data.lastActivityAt + IDLE_TIMEOUT_MS,
+    data.createdAt + (data.absoluteLifetimeMs ?? ABSOLUTE_LIFETIME_MS),
+  );
 }
 
 export function isExpired(data: Stored, now: number): boolean {

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import session, { type SessionData } from 'express-session';
+import { sqliteRefreshLock, type RefreshLock } from './refresh-lock.ts';
 import { ABSOLUTE_LIFETIME_MS, expiresAt, IDLE_TIMEOUT_MS, versionOf } from './session-data.ts';
 
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
@@ -17,6 +18,8 @@ export class SqliteSessionStore extends session.Store {
   private readonly db: Database.Database;
   private readonly timer: NodeJS.Timeout;
   private readonly statements: ReturnType<typeof prepareStatements>;
+  /** Refresh leases for the instances sharing this file (see refresh-lock.ts). */
+  readonly refreshLock: RefreshLock;
 
   constructor(
     dataDir: string,
@@ -38,6 +41,7 @@ export class SqliteSessionStore extends session.Store {
     );
     this.db.exec('create index if not exists panel_sessions_expiry on panel_sessions (expires_at)');
     this.statements = prepareStatements(this.db);
+    this.refreshLock = sqliteRefreshLock(this.db, clock);
     this.purgeExpired();
     this.timer = setInterval(() => this.purgeExpired(), CLEANUP_EVERY_MS);
     this.timer.unref();

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { AdminError, createOrResetAdmin, hasAdmin } from '../../admin/admins.ts';
 import { generatePassword } from './passwords.ts';
+import { securityEvent } from '../../observability/security-events.ts';
 
 /**
  * First start: with no admin, create one from ADMIN_USERNAME / ADMIN_PASSWORD. Without a
@@ -27,6 +28,7 @@ export async function ensureAdmin(deps: {
       throw new Error(`Cannot create the first admin (ADMIN_USERNAME): ${error.message}`);
     throw error;
   });
+  securityEvent(logger, 'admin.created', { userId, username, ip: null, via: 'first start' });
   logger.info(
     { userId, username },
     generated

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
@@ -33,7 +34,11 @@ export function createAuthContext(deps: {
 
   return {
     credentials,
-    tokens: createTokenStore(database.db, clock),
+    tokens: createTokenStore(database.db, clock, {
+      ...deps.config.tokens,
+      // Its own key, derived from SECRETS_KEY: rotation pairs never share a key with TOTP secrets.
+      rotationKey: createHmac('sha256', secretsKey(deps.config)).update('argus-token-rotation').digest(),
+    }),
     limiters: createAuthLimiters({
       redisUrl: deps.config.redisUrl,
       redisKeyPrefix: deps.config.redisKeyPrefix,

@@ -5,6 +5,7 @@ import { clientIp, MESSAGES, parseBody, sendError, sendTooMany } from './http.ts
 import { verifyDummy, verifyPassword } from './passwords.ts';
 import { refundPoint, takePoint, type LimitedKey } from './rate-limits.ts';
 import { otpauthUri } from './totp.ts';
+import { securityEvent } from '../../observability/security-events.ts';
 
 /**
  * POST /auth/login. Admins get a two-factor token (good only for verify-otp) and, until they
@@ -18,7 +19,10 @@ export function loginHandler(ctx: AuthContext): RequestHandler {
       [ctx.limiters.loginPerIpAndUser, `${clientIp(req)}|${body.username.toLowerCase()}`],
     ];
     const wait = await takePoint(keys);
-    if (wait !== null) return sendTooMany(res, wait);
+    if (wait !== null) {
+      securityEvent(ctx.logger, 'auth.login_throttled', { username: body.username, ip: clientIp(req) });
+      return sendTooMany(res, wait);
+    }
 
     const account = await ctx.credentials.byUsername(body.username);
     // Always one argon2 verification, so response time does not tell whether the user exists.

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import { logoutRequestSchema, type RefreshTokenResponse } from '#shared/auth-schemas.ts';
 import { isActiveAdmin, type AuthContext } from './context.ts';
-import { bearerToken, MESSAGES, parseBody, sendError } from './http.ts';
+import { securityEvent } from '../../observability/security-events.ts';
+import { bearerToken, clientIp, MESSAGES, parseBody, sendError } from './http.ts';
 
 /**
  * GET /auth/refresh-token with the refresh token as bearer: a new access token and a rotated
@@ -11,11 +12,22 @@ export function refreshHandler(ctx: AuthContext): RequestHandler {
   return async (req, res) => {
     const token = bearerToken(req);
     if (!token) return sendError(res, 401, MESSAGES.authenticationRequired);
-    const pair = await ctx.tokens.rotate(token, async (userId) =>
+    const result = await ctx.tokens.rotate(token, async (userId) =>
       isActiveAdmin(await ctx.credentials.byUserId(userId)),
     );
-    if (!pair) return sendError(res, 401, MESSAGES.invalidToken);
-    const answer: RefreshTokenResponse = pair;
+    if (!result.ok) {
+      if (result.reason === 'reuse') {
+        const account = await ctx.credentials.byUserId(result.userId);
+        securityEvent(ctx.logger, 'auth.refresh_reuse', {
+          userId: result.userId,
+          username: account?.username ?? null,
+          ip: clientIp(req),
+          action: 'token family revoked',
+        });
+      }
+      return sendError(res, 401, MESSAGES.invalidToken);
+    }
+    const answer: RefreshTokenResponse = result.tokens;
     res.json(answer);
   };
 }

@@ -1,3 +1,4 @@
+import { register } from 'prom-client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../../tests/helpers/databases.ts';
@@ -33,16 +34,35 @@ describe.each(DIALECTS)('refresh-token and logout (%s)', (dialect) => {
     expect((await refresh(res.body.refreshToken)).status).toBe(200);
   });
 
-  it('revokes the whole family when a rotated refresh token is presented again', async () => {
+  it('revokes the whole family when a rotated refresh token is presented again after the grace window', async () => {
     const admin = await enrolledAdmin(h);
     const rotated = await refresh(admin.refreshToken);
     expect(rotated.status).toBe(200);
+    h.at(h.now + 10_001);
     const reuse = await refresh(admin.refreshToken);
     expect(reuse.status).toBe(401);
     expect(reuse.body).toEqual({ message: expect.any(String) });
     expect((await refresh(rotated.body.refreshToken)).status).toBe(401);
     expect((await probe(rotated.body.accessToken)).status).toBe(401);
     expect((await probe(admin.accessToken)).status).toBe(401);
+    const events = await register.getSingleMetricAsString('argus_security_events_total');
+    expect(events).toMatch(/argus_security_events_total\{event="auth.refresh_reuse"\} [1-9]/);
+  });
+
+  it('gives the same new pair again within the grace window, so concurrent refreshes keep the session', async () => {
+    const admin = await enrolledAdmin(h);
+    const [first, second] = await Promise.all([refresh(admin.refreshToken), refresh(admin.refreshToken)]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    h.at(h.now + 10_000);
+    const late = await refresh(admin.refreshToken);
+    expect(late.body).toEqual(first.body);
+    expect((await probe(first.body.accessToken)).status).toBe(200);
+    // The new refresh token rotates as usual; the old one is still refused after the window.
+    const next = await refresh(first.body.refreshToken);
+    expect(next.status).toBe(200);
+    expect((await probe(next.body.accessToken)).status).toBe(200);
   });
 
   it('refuses access tokens, unknown tokens and a missing bearer', async () => {
@@ -54,7 +74,7 @@ describe.each(DIALECTS)('refresh-token and logout (%s)', (dialect) => {
     expect((await probe(admin.accessToken)).status).toBe(200);
   });
 
-  it('access tokens last 15 minutes; the session 12 hours, however often it is refreshed', async () => {
+  it('access tokens last ACCESS_TOKEN_TTL (15 minutes); the session REFRESH_TOKEN_TTL (12 hours), however often it is refreshed', async () => {
     const admin = await enrolledAdmin(h);
     const start = h.now;
     h.at(start + 15 * 60_000 - 1);
@@ -115,5 +135,32 @@ describe.each(DIALECTS)('refresh-token and logout (%s)', (dialect) => {
     const rows = JSON.stringify(await h.database.db.selectFrom('authTokens').selectAll().execute());
     expect(rows).not.toContain(admin.accessToken);
     expect(rows).not.toContain(admin.refreshToken);
+  });
+});
+
+describe.each(DIALECTS)('token lifetimes from ACCESS_TOKEN_TTL and REFRESH_TOKEN_TTL (%s)', (dialect) => {
+  let h: AuthTestApp;
+  beforeAll(async () => {
+    h = await startAuthApp(dialect, { ACCESS_TOKEN_TTL: '120', REFRESH_TOKEN_TTL: '900' });
+  });
+  afterAll(() => h.close());
+
+  it('ends access tokens after 2 minutes and the session after 15, as configured', async () => {
+    const admin = await enrolledAdmin(h);
+    const start = h.now;
+    const probe = (token: string) => request(h.app).get(PROBE).set('Authorization', `Bearer ${token}`);
+    h.at(start + 120_000 - 1);
+    expect((await probe(admin.accessToken)).status).toBe(200);
+    h.at(start + 120_000);
+    expect((await probe(admin.accessToken)).status).toBe(401);
+    const refreshed = await request(h.app)
+      .get(`${PREFIX}/auth/refresh-token`)
+      .set('Authorization', `Bearer ${admin.refreshToken}`);
+    expect(refreshed.status).toBe(200);
+    h.at(start + 900_000);
+    const late = await request(h.app)
+      .get(`${PREFIX}/auth/refresh-token`)
+      .set('Authorization', `Bearer ${refreshed.body.refreshToken}`);
+    expect(late.status).toBe(401);
   });
 });

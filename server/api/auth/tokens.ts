@@ -1,15 +1,40 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AuthTokensTable, Database } from '../../db/schema.ts';
 
 export type TokenKind = AuthTokensTable['kind'];
 
-/** Lifetimes in ms. Refresh is absolute: rotation keeps the family's original expiry. */
-export const TOKEN_LIFETIME: Record<TokenKind, number> = {
-  'two-factor': 5 * 60_000,
-  access: 15 * 60_000,
-  refresh: 12 * 60 * 60_000,
+/** The two-factor token's lifetime (ms): one login's second step. */
+export const TWO_FACTOR_LIFETIME_MS = 5 * 60_000;
+
+/**
+ * Lifetimes and rotation rules (ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL, REFRESH_REUSE_GRACE). Refresh
+ * is absolute: rotation keeps the family's original expiry.
+ */
+export interface TokenPolicy {
+  accessMs: number;
+  refreshMs: number;
+  /** A rotated refresh token presented again within this time gets the same new pair (0: never). */
+  reuseGraceMs: number;
+  /**
+   * Derives a rotation's new pair from the refresh token it replaces (HMAC), so the same pair can
+   * be given again within the grace window without any token stored in plain text. Null: random
+   * pairs and no grace.
+   */
+  rotationKey: Buffer | null;
+}
+
+export const DEFAULT_TOKEN_POLICY: TokenPolicy = {
+  accessMs: 15 * 60_000,
+  refreshMs: 12 * 60 * 60_000,
+  reuseGraceMs: 10_000,
+  rotationKey: null,
 };
+
+export type RotateResult =
+  | { ok: true; tokens: SessionTokens; userId: number }
+  | { ok: false; reason: 'unknown' | 'expired' | 'not-allowed'; userId?: number }
+  | { ok: false; reason: 'reuse'; userId: number };
 
 /** Verification attempts one two-factor token allows; then it is void. */
 export const MAX_OTP_ATTEMPTS = 5;
@@ -34,7 +59,11 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export type TokenStore = ReturnType<typeof createTokenStore>;
 
-export function createTokenStore(db: Kysely<Database>, clock: () => number) {
+export function createTokenStore(
+  db: Kysely<Database>,
+  clock: () => number,
+  policy: TokenPolicy = DEFAULT_TOKEN_POLICY,
+) {
   const live = (now: number) => (row: TokenRow | undefined) =>
     row && row.revokedAt === null && row.expiresAt > now ? row : null;
 
@@ -43,9 +72,10 @@ export function createTokenStore(db: Kysely<Database>, clock: () => number) {
     userId: number,
     familyId: string,
     expiresAt: number,
+    token = randomBytes(32).toString('base64url'),
+    executor: Kysely<Database> = db,
   ): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    await db
+    await executor
       .insertInto('authTokens')
       .values({ tokenHash: hashToken(token), kind, userId, familyId, createdAt: clock(), expiresAt })
       .execute();
@@ -57,12 +87,32 @@ export function createTokenStore(db: Kysely<Database>, clock: () => number) {
     userId: number,
     familyId: string,
     familyExpiresAt: number,
+    pair: SessionTokens | null = null,
+    executor: Kysely<Database> = db,
   ): Promise<SessionTokens> {
-    const accessExpiresAt = Math.min(clock() + TOKEN_LIFETIME.access, familyExpiresAt);
+    const accessExpiresAt = Math.min(clock() + policy.accessMs, familyExpiresAt);
     return {
-      accessToken: await issue('access', userId, familyId, accessExpiresAt),
-      refreshToken: await issue('refresh', userId, familyId, familyExpiresAt),
+      accessToken: await issue('access', userId, familyId, accessExpiresAt, pair?.accessToken, executor),
+      refreshToken: await issue('refresh', userId, familyId, familyExpiresAt, pair?.refreshToken, executor),
     };
+  }
+
+  /** The pair that replaces `refreshToken`: derived when a rotation key is set, else random. */
+  function successor(refreshToken: string): SessionTokens | null {
+    const key = policy.rotationKey;
+    if (!key) return null;
+    const derive = (label: string) =>
+      createHmac('sha256', key).update(`argus-rotation:${label}:${refreshToken}`).digest('base64url');
+    return { accessToken: derive('access'), refreshToken: derive('refresh') };
+  }
+
+  /** Within the grace window, the pair a rotated token already produced, if it is still live. */
+  async function sameNewPair(row: TokenRow, refreshToken: string): Promise<SessionTokens | null> {
+    const pair = successor(refreshToken);
+    if (!pair || row.usedAt === null || clock() - row.usedAt > policy.reuseGraceMs) return null;
+    if (row.revokedAt !== null) return null;
+    const next = await store.find(pair.refreshToken);
+    return next && live(clock())(next) ? pair : null;
   }
 
   const store = {
@@ -83,12 +133,12 @@ export function createTokenStore(db: Kysely<Database>, clock: () => number) {
 
     /** A short-lived token good only for verify-otp. */
     issueTwoFactor(userId: number): Promise<string> {
-      return issue('two-factor', userId, randomUUID(), clock() + TOKEN_LIFETIME['two-factor']);
+      return issue('two-factor', userId, randomUUID(), clock() + TWO_FACTOR_LIFETIME_MS);
     },
 
     /** A new session (token family) after a successful second factor. */
     issueSession(userId: number): Promise<SessionTokens> {
-      return issuePair(userId, randomUUID(), clock() + TOKEN_LIFETIME.refresh);
+      return issuePair(userId, randomUUID(), clock() + policy.refreshMs);
     },
 
     /** Counts one verification attempt; false once the cap is reached (atomic). */
@@ -118,37 +168,45 @@ export function createTokenStore(db: Kysely<Database>, clock: () => number) {
     /**
      * Exchanges a live refresh token for a new pair in the same family. A refresh token that was
      * already exchanged is being replayed (stolen, or a copy): the whole family is revoked, as it
-     * is when `allowed` says the user may no longer hold a session.
+     * is when `allowed` says the user may no longer hold a session. Exception: within the reuse
+     * grace window the same new pair is given again, so two instances (or a retry after a crash)
+     * refreshing one session at once do not end it. The new pair is written in the same
+     * transaction that marks the old token used: a crash never leaves a family without a live pair.
      */
-    async rotate(
-      refreshToken: string,
-      allowed: (userId: number) => Promise<boolean>,
-    ): Promise<SessionTokens | null> {
+    async rotate(refreshToken: string, allowed: (userId: number) => Promise<boolean>): Promise<RotateResult> {
       const row = await store.find(refreshToken);
-      if (!row || row.kind !== 'refresh') return null;
+      if (!row || row.kind !== 'refresh') return { ok: false, reason: 'unknown' };
       if (row.usedAt !== null) {
+        const again = await sameNewPair(row, refreshToken);
+        if (again) return { ok: true, tokens: again, userId: row.userId };
         await store.revokeFamily(row.familyId);
-        return null;
+        return { ok: false, reason: 'reuse', userId: row.userId };
       }
       const now = clock();
-      if (!live(now)(row)) return null;
+      if (!live(now)(row)) return { ok: false, reason: 'expired', userId: row.userId };
       if (!(await allowed(row.userId))) {
         await store.revokeFamily(row.familyId);
-        return null;
+        return { ok: false, reason: 'not-allowed', userId: row.userId };
       }
-      const result = await db
-        .updateTable('authTokens')
-        .set({ usedAt: now })
-        .where('id', '=', row.id)
-        .where('usedAt', 'is', null)
-        .where('revokedAt', 'is', null)
-        .executeTakeFirst();
-      if (result.numUpdatedRows !== 1n) {
-        // Lost a race against another exchange of the same token: that is a replay too.
-        await store.revokeFamily(row.familyId);
-        return null;
-      }
-      return issuePair(row.userId, row.familyId, row.expiresAt);
+      const tokens = await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('authTokens')
+          .set({ usedAt: now })
+          .where('id', '=', row.id)
+          .where('usedAt', 'is', null)
+          .where('revokedAt', 'is', null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== 1n) return null;
+        return issuePair(row.userId, row.familyId, row.expiresAt, successor(refreshToken), trx);
+      });
+      if (tokens) return { ok: true, tokens, userId: row.userId };
+      // Lost a race against another exchange of the same token: the same pair within the grace
+      // window, else a replay.
+      const latest = await store.find(refreshToken);
+      const again = latest ? await sameNewPair(latest, refreshToken) : null;
+      if (again) return { ok: true, tokens: again, userId: row.userId };
+      await store.revokeFamily(row.familyId);
+      return { ok: false, reason: 'reuse', userId: row.userId };
     },
 
     async revokeFamily(familyId: string): Promise<void> {

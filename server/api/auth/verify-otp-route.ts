@@ -11,6 +11,7 @@ import {
   normaliseCode,
 } from './recovery-codes.ts';
 import { matchingStep } from './totp.ts';
+import { securityEvent } from '../../observability/security-events.ts';
 
 /**
  * POST /auth/verify-otp with the two-factor token as bearer. Every attempt is counted before the
@@ -33,9 +34,16 @@ export function verifyOtpHandler(ctx: AuthContext): RequestHandler {
       [ctx.limiters.otpPerAccount, String(account.userId)],
       [ctx.limiters.otpPerIp, clientIp(req)],
     ];
+    const who = { userId: account.userId, username: account.username, ip: clientIp(req) };
     const wait = await takePoint(keys);
-    if (wait !== null) return sendTooMany(res, wait);
-    if (!(await ctx.tokens.reserveAttempt(row.id))) return sendError(res, 401, MESSAGES.twoFactorExpired);
+    if (wait !== null) {
+      securityEvent(ctx.logger, 'auth.otp_throttled', who);
+      return sendTooMany(res, wait);
+    }
+    if (!(await ctx.tokens.reserveAttempt(row.id))) {
+      securityEvent(ctx.logger, 'auth.otp_cap_reached', { ...who, action: 'two-factor token void' });
+      return sendError(res, 401, MESSAGES.twoFactorExpired);
+    }
 
     if (!(await codeAccepted(ctx, account, body.otp))) {
       ctx.logger.warn({ userId: account.userId }, 'two-factor code rejected');

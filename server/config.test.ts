@@ -55,8 +55,8 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ ACCESS_TOKEN_TTL: '300', REFRESH_TOKEN_TTL: '3600', REFRESH_REUSE_GRACE: '5' }).tokens,
     ).toEqual({ accessMs: 300_000, refreshMs: 3_600_000, reuseGraceMs: 5_000 });
-    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '10' })).toThrow(
-      'ACCESS_TOKEN_TTL must be a whole number of seconds from 60 to 86400',
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '4' })).toThrow(
+      'ACCESS_TOKEN_TTL must be a whole number of seconds from 5 to 86400',
     );
     expect(() => loadConfig({ REFRESH_TOKEN_TTL: '1.5' })).toThrow(
       /REFRESH_TOKEN_TTL must be a whole number/,

@@ -58,7 +58,7 @@ const envSchema = z.object({
     .min(0, { error: 'must be a whole number of proxy hops' })
     .max(10, { error: 'must be at most 10 proxy hops' })
     .default(0),
-  ACCESS_TOKEN_TTL: seconds('access token lifetime', 60, 24 * 3600).default(15 * 60),
+  ACCESS_TOKEN_TTL: seconds('access token lifetime', 5, 24 * 3600).default(15 * 60),
   REFRESH_TOKEN_TTL: seconds('refresh token (session) lifetime', 15 * 60, 30 * 24 * 3600).default(12 * 3600),
   REFRESH_REUSE_GRACE: seconds('refresh-token reuse grace window', 0, 60).default(10),
 });

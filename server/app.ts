@@ -64,7 +64,12 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   // The embedded content API, unless an external backend speaks the contract instead.
   if (!config.upstreamApiUrl) {
     try {
-      const database = await openDatabase({ ...config, ...deps.database });
+      const database = await openDatabase({
+        ...config,
+        onConnectionError: (error) =>
+          logger.warn({ err: { message: error.message } }, 'database connection lost; the pool reconnects'),
+        ...deps.database,
+      });
       closers.push(database.close);
       const api = await createContentApi({ config, database, logger, clock });
       closers.unshift(api.close);

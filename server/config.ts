@@ -12,6 +12,12 @@ const seconds = (what: string, min: number, max: number) => {
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
+/** A whole number of milliseconds within [min, max]. */
+const millis = (what: string, min: number, max: number) => {
+  const error = `must be a whole number of milliseconds from ${min} to ${max} (${what})`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 /** Every environment variable the server reads, with its default for the embedded mode. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -60,6 +66,11 @@ const envSchema = z.object({
     .default(0),
   ACCESS_TOKEN_TTL: seconds('access token lifetime', 5, 24 * 3600).default(15 * 60),
   REFRESH_TOKEN_TTL: seconds('refresh token (session) lifetime', 15 * 60, 30 * 24 * 3600).default(12 * 3600),
+  UPSTREAM_CONNECT_TIMEOUT_MS: millis('connecting to the content API', 100, 60_000).default(2_000),
+  UPSTREAM_HEADERS_TIMEOUT_MS: millis('the content API starting its answer', 500, 120_000).default(8_000),
+  UPSTREAM_BODY_TIMEOUT_MS: millis('a pause inside the content API answer', 500, 120_000).default(8_000),
+  DB_STATEMENT_TIMEOUT_MS: millis('one PostgreSQL statement', 100, 600_000).default(10_000),
+  REDIS_COMMAND_TIMEOUT_MS: millis('one Redis command', 50, 60_000).default(1_500),
   REFRESH_REUSE_GRACE: seconds('refresh-token reuse grace window', 0, 60).default(10),
 });
 
@@ -97,6 +108,12 @@ export interface Config {
   trustProxy: number;
   /** Token lifetimes (ms), read by the content API and the panel session alike. */
   tokens: TokenSettings;
+  /** Limits on calls to the content API (the panel's proxy and session), in ms. */
+  upstreamTimeouts: { connectTimeoutMs: number; headersTimeoutMs: number; bodyTimeoutMs: number };
+  /** PostgreSQL statement_timeout (ms): no query holds a connection longer. */
+  dbStatementTimeoutMs: number;
+  /** A Redis command that gets no answer within this (ms) fails: Redis frozen is not a hang. */
+  redisCommandTimeoutMs: number;
 }
 
 export interface TokenSettings {
@@ -152,6 +169,13 @@ export function loadConfig(
     redisUrl: e.REDIS_URL ?? null,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
+    upstreamTimeouts: {
+      connectTimeoutMs: e.UPSTREAM_CONNECT_TIMEOUT_MS,
+      headersTimeoutMs: e.UPSTREAM_HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: e.UPSTREAM_BODY_TIMEOUT_MS,
+    },
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     tokens: {
       accessMs: e.ACCESS_TOKEN_TTL * 1000,
       refreshMs: e.REFRESH_TOKEN_TTL * 1000,

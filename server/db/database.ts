@@ -23,6 +23,10 @@ export interface DatabaseOptions extends Pick<Config, 'dataDir' | 'databaseUrl'>
   pgSchema?: string;
   /** SQLite only: the file name under dataDir. */
   sqliteFile?: string;
+  /** PostgreSQL only: statement_timeout (ms), so no query holds a connection for ever. */
+  dbStatementTimeoutMs?: number;
+  /** A pooled connection broke while idle (server restart, pg_terminate_backend): told, never thrown. */
+  onConnectionError?: (error: Error) => void;
 }
 
 // node-pg returns int8 (bigint, e.g. count(*)) as strings; our counts and ids fit in a JS number.
@@ -36,7 +40,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
   const db = new Kysely<Database>({
-    dialect: options.databaseUrl ? postgres(options.databaseUrl, options.pgSchema) : sqlite(options),
+    dialect: options.databaseUrl ? postgres(options.databaseUrl, options) : sqlite(options),
     plugins: [new CamelCasePlugin()],
   });
   const startupLock =
@@ -67,14 +71,22 @@ function sqlite({ dataDir, sqliteFile = SQLITE_FILE }: DatabaseOptions) {
   return new SqliteDialect({ database });
 }
 
-function postgres(connectionString: string, schema?: string) {
-  return new PostgresDialect({
-    pool: new pg.Pool({
-      connectionString,
-      max: 10,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
-    }),
+function postgres(connectionString: string, options: DatabaseOptions) {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    // A database that does not answer fails the request in flight instead of hanging it.
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: options.dbStatementTimeoutMs ?? 10_000,
+    idle_in_transaction_session_timeout: 30_000,
+    keepAlive: true,
+    application_name: 'argus-words',
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
+  // Without a listener, one dropped idle connection (a restart, pg_terminate_backend) would be an
+  // unhandled 'error' event that ends the process. The pool drops the client and makes new ones.
+  pool.on('error', (error) => options.onConnectionError?.(error));
+  return new PostgresDialect({ pool });
 }
 
 async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from '../logger.ts';
+import { unavailableMessage } from './unavailable.ts';
 
 /**
  * Last resort for errors outside page rendering. Client errors (malformed URLs, bad bodies) keep
@@ -9,6 +10,23 @@ import type { Logger } from '../logger.ts';
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
+    const down = unavailableMessage(error);
+    if (down) {
+      // A dependency is down (database, session store): the request fails, the process goes on.
+      logger.warn({ err: { message: (error as Error).message }, reqId: req.id }, down);
+      const message = `${down}. Please try again in a moment. (request ${String(req.id)})`;
+      res.set('Retry-After', '5').status(503);
+      if (
+        req.accepts(['html', 'json']) === 'json' ||
+        req.path.includes('/session/') ||
+        req.path.includes('/api/')
+      ) {
+        res.json({ message, requestId: String(req.id) });
+      } else {
+        res.type('text/plain').send(message);
+      }
+      return;
+    }
     const status = Number(
       (error as { status?: number }).status ?? (error as { statusCode?: number }).statusCode,
     );

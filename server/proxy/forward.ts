@@ -5,6 +5,7 @@ import { markActivity, stateOf } from '../session/session-data.ts';
 import type { TokenRefresher } from '../session/token-refresh.ts';
 import { BadProxyQuery, matchAllowedCall, upstreamUrl, type AllowedCall } from './allowed-routes.ts';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from './upstream.ts';
+import { UPSTREAM_DOWN, UPSTREAM_SLOW } from '../session/http.ts';
 
 export const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
@@ -104,11 +105,42 @@ export async function forward(req: Request, deps: ForwardDeps, call: BrowserCall
     return relay(answer, req);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    return json(error.kind === 'timeout' ? 504 : 502, { message: error.message, requestId: String(req.id) });
+    const requestId = String(req.id);
+    const timeout = error.kind === 'timeout';
+    const message = error.kind === 'too-large' ? error.message : timeout ? UPSTREAM_SLOW : UPSTREAM_DOWN;
+    return json(timeout ? 504 : 502, { message: `${message} (request ${requestId})`, requestId });
   }
 }
 
+/**
+ * An upstream 5xx body is never relayed (an HTML page, a stack trace, internals): our own JSON
+ * names the request. A short one-line `{message}` from a 503 says which component is down
+ * ("The database is unavailable") and is kept.
+ */
+function upstreamFailure(answer: UpstreamAnswer, req: Request): ProxyOutcome {
+  const requestId = String(req.id);
+  let message = answer.status === 503 ? UPSTREAM_DOWN : `The content API failed (status ${answer.status}).`;
+  if (answer.status === 503) {
+    try {
+      const body = JSON.parse(answer.body.toString('utf8')) as { message?: unknown };
+      if (typeof body.message === 'string' && /^[^\n<>{}]{1,120}$/.test(body.message)) message = body.message;
+    } catch {
+      // not JSON: the generic message
+    }
+  }
+  message = message.replace(/\s*\(request [^)]*\)\s*$/, '');
+  const outcome = json(answer.status >= 502 ? answer.status : 502, {
+    message: `${message} (request ${requestId})`,
+    requestId,
+  });
+  const retryAfter = answer.headers['retry-after'];
+  if (typeof retryAfter === 'string' && /^\d{1,5}$/.test(retryAfter))
+    outcome.headers['retry-after'] = retryAfter;
+  return outcome;
+}
+
 function relay(answer: UpstreamAnswer, req: Request): ProxyOutcome {
+  if (answer.status >= 500) return upstreamFailure(answer, req);
   if (answer.status >= 300 && answer.status < 400 && answer.status !== 304) {
     return json(502, {
       message: 'The content API answered with a redirect, which is not followed.',

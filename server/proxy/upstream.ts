@@ -17,9 +17,9 @@ export interface UpstreamTimeouts {
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUTS: UpstreamTimeouts = {
-  connectTimeoutMs: 5000,
-  headersTimeoutMs: 15000,
-  bodyTimeoutMs: 15000,
+  connectTimeoutMs: 2000,
+  headersTimeoutMs: 8000,
+  bodyTimeoutMs: 8000,
   maxResponseBytes: 20 * 1024 * 1024,
 };
 
@@ -63,7 +63,7 @@ export interface Upstream {
  * on the address and port the browser's request came in on) or UPSTREAM_API_URL.
  */
 export function createUpstream(config: Config, timeouts: Partial<UpstreamTimeouts> = {}): Upstream {
-  const t = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...timeouts };
+  const t = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...config.upstreamTimeouts, ...timeouts };
   const agent = new Agent({
     connect: { timeout: t.connectTimeoutMs },
     headersTimeout: t.headersTimeoutMs,

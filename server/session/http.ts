@@ -19,6 +19,17 @@ export function sendMessage(res: Response, status: number, message: string): voi
   res.status(status).json({ message });
 }
 
+export const UPSTREAM_DOWN = 'The content API is unavailable. Please try again in a moment.';
+export const UPSTREAM_SLOW = 'The content API did not answer in time. Please try again in a moment.';
+
+/** 502 (down or failing) or 504 (too slow) with the request id, for any call the panel relays. */
+export function sendUpstreamDown(req: Request, res: Response, timeout: boolean): void {
+  const requestId = String(req.id);
+  res
+    .status(timeout ? 504 : 502)
+    .json({ message: `${timeout ? UPSTREAM_SLOW : UPSTREAM_DOWN} (request ${requestId})`, requestId });
+}
+
 /**
  * An error as it may be logged: name, message and stack only. pino's default serializer copies
  * every enumerable property, and an API error's `body` has no business in a log line.

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { ApiError } from '#shared/api-client/index.ts';
 import { loginRequestSchema } from '#shared/auth-schemas.ts';
 import { UpstreamError } from '../proxy/upstream.ts';
-import { sendMessage, sessionStatus } from './http.ts';
+import { sendMessage, sendUpstreamDown, sessionStatus } from './http.ts';
 import { emptyAuth, markActivity, stateOf, updateAuth } from './session-data.ts';
 import type { SessionRouteDeps } from './routes.ts';
 import { upstreamAuth } from './upstream-auth.ts';
@@ -34,8 +34,10 @@ export function loginRoute(deps: SessionRouteDeps): RequestHandler {
         error instanceof UpstreamError || (error instanceof ApiError && error.status === null);
       const status = error instanceof ApiError ? error.status : null;
       if (unreachable || (status !== null && status >= 500)) {
+        // Not 'User or password not correct': the admin would doubt a password that is right.
         req.log?.error({ status }, 'panel login: content API unavailable');
-        return sendMessage(res, 502, LOGIN_FAILED);
+        const timeout = error instanceof UpstreamError && error.kind === 'timeout';
+        return sendUpstreamDown(req, res, timeout);
       }
       return sendMessage(res, 401, LOGIN_FAILED);
     }

@@ -1,6 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import type { Upstream } from '../proxy/upstream.ts';
 import { SESSION_ENDED } from '../proxy/forward.ts';
+import { unavailableMessage } from '../http/unavailable.ts';
 import { safeError, sendMessage, sessionStatus } from './http.ts';
 import { loginRoute } from './login-route.ts';
 import type { PanelSession } from './middleware.ts';
@@ -86,6 +87,8 @@ const sessionErrors: ErrorRequestHandler = (error, req, res, next) => {
   const status = Number((error as { status?: number }).status);
   if (status === 413) return sendMessage(res, 413, 'Request body is too large.');
   if (status >= 400 && status < 500) return sendMessage(res, 400, 'Request body is not valid JSON.');
+  // The session store or the database is down: 503 naming it, handled by the app's last handler.
+  if (unavailableMessage(error)) return next(error);
   req.log?.error({ err: safeError(error) }, 'panel session endpoint failed');
   res.status(500).json({ message: 'Internal server error.', requestId: String(req.id) });
 };

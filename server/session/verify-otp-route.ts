@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { ApiError } from '#shared/api-client/index.ts';
 import { UpstreamError } from '../proxy/upstream.ts';
-import { sendMessage, sessionStatus } from './http.ts';
+import { sendMessage, sendUpstreamDown, sessionStatus } from './http.ts';
 import { markActivity, stateOf, updateAuth } from './session-data.ts';
 import type { SessionRouteDeps } from './routes.ts';
 import { asUpstreamFailure, upstreamAuth } from './upstream-auth.ts';
@@ -35,12 +35,9 @@ export function verifyOtpRoute(deps: SessionRouteDeps): RequestHandler {
       );
     } catch (caught) {
       const error = asUpstreamFailure(caught);
-      if (error instanceof UpstreamError) {
-        return res
-          .status(error.kind === 'timeout' ? 504 : 502)
-          .json({ message: error.message, requestId: String(req.id) });
-      }
+      if (error instanceof UpstreamError) return sendUpstreamDown(req, res, error.kind === 'timeout');
       if (!(error instanceof ApiError)) throw error;
+      if (error.status !== null && error.status >= 500) return sendUpstreamDown(req, res, false);
       if (error.status === 429 && error.retryAfter !== undefined) {
         res.setHeader('Retry-After', String(error.retryAfter));
       }

@@ -82,7 +82,7 @@ describe('two instances, one database, one Redis', () => {
     for (const browser of browsers) expect(await browser.state(a.url)).toBe('logged-in');
     expect(a.output() + b.output()).not.toContain('panel token refresh refused');
     expect(a.output() + b.output()).not.toContain('auth.refresh_reuse');
-  });
+  }, scaled(60_000, 300_000));
 
   it('shares the login rate limits between instances', async () => {
     const wrong = (url: string) =>

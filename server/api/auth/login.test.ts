@@ -160,16 +160,58 @@ describe.each(DIALECTS)('POST /auth/login (%s)', (dialect) => {
     expect(JSON.stringify(row)).not.toContain(Buffer.from(totp.secret.bytes).toString('base64'));
   });
 
-  it('limits failed logins per username and client: 429 with Retry-After, successes do not count', async () => {
+  it('slows an account down after 5 failures, from any client, without locking it out', async () => {
     const { username } = await newAdmin(h);
     for (let i = 0; i < 12; i++) expect((await login(h, username)).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await login(h, username, 'wrong-password')).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(h, username, 'wrong-password')).status).toBe(401);
     const res = await login(h, username);
     expect(res.status).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    expect(res.body).toEqual({ message: expect.stringMatching(/^Too many attempts/) });
+    expect(res.body).toEqual({
+      message: expect.stringMatching(/^Too many attempts\. Try again in \d+ seconds\.$/),
+    });
     // Another account from the same client is not affected.
     const other = await newAdmin(h);
     expect((await login(h, other.username)).status).toBe(200);
+    // A delay, not a lock: after it, the right password gets in (and clears the count).
+    await new Promise((resolve) => setTimeout(resolve, Number(res.headers['retry-after']) * 1000 + 100));
+    expect((await login(h, username)).status).toBe(200);
+    expect((await login(h, username, 'wrong-password')).status).toBe(401);
+    expect((await login(h, username)).status).toBe(200);
+  });
+});
+
+describe('password spraying', () => {
+  const wrong = (h: AuthTestApp, username: string, forwardedFor?: string) => {
+    const req = request(h.app).post(`${PREFIX}/auth/login`);
+    if (forwardedFor) req.set('X-Forwarded-For', forwardedFor);
+    return req.send({ username, password: 'spray-password-1' });
+  };
+
+  it('throttles one client trying many usernames (X-Forwarded-For ignored without TRUST_PROXY)', async () => {
+    const h = await startAuthApp('sqlite');
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push((await wrong(h, `sprayed-${i}`, `10.0.0.${i}`)).status);
+      expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+      expect(statuses[30]).toBe(429);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('throttles one account tried from many addresses behind a trusted proxy', async () => {
+    const h = await startAuthApp('sqlite', { TRUST_PROXY: '1' });
+    try {
+      const { username } = await newAdmin(h);
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await wrong(h, username, `198.51.100.${i}`)).status);
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+      // Many usernames from many addresses are not one client: no per-IP limit is reached.
+      for (let i = 0; i < 35; i++) expect((await wrong(h, `other-${i}`, `203.0.113.${i}`)).status).toBe(401);
+    } finally {
+      await h.close();
+    }
   });
 });

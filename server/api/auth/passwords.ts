@@ -11,13 +11,47 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    // A malformed stored hash is a failed login, not a crash.
-    return false;
+/**
+ * A ceiling on concurrent argon2 work (each costs ~19 MiB and a core for tens of ms): a flood of
+ * logins waits its turn in a bounded queue instead of starving every other request; past the
+ * queue the login is refused at once (503 with Retry-After, see login-route.ts).
+ */
+const MAX_CONCURRENT_HASHES = 4;
+const MAX_WAITING_HASHES = 64;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+export class PasswordCheckBusy extends Error {
+  constructor() {
+    super('Too many logins at once. Please try again in a moment.');
   }
+}
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) {
+    if (waiting.length >= MAX_WAITING_HASHES) throw new PasswordCheckBusy();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running++;
+  }
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return withHashSlot(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      // A malformed stored hash is a failed login, not a crash.
+      return false;
+    }
+  });
 }
 
 /** Why a new password is refused, or null when it is acceptable. */

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { FieldErrors } from '#shared/entities/index.ts';
 import type { Logger } from '../../logger.ts';
 import { databaseErrorStatus } from './database-errors.ts';
+import { unavailableMessage } from '../../http/unavailable.ts';
 
 /** An answer for the client: `{ message, fieldErrors? }` with a 4xx status. */
 export class ApiError extends Error {
@@ -62,6 +63,16 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     const status = Number((error as { status?: unknown }).status);
     if (typeof type === 'string' && status >= 400 && status < 500) {
       res.status(status).json({ message: BODY_ERRORS[type] ?? 'The body could not be read' });
+      return;
+    }
+    const down = unavailableMessage(error);
+    if (down) {
+      const requestId = String(req.id);
+      req.log?.warn({ err: { message: (error as Error).message }, reqId: req.id }, down);
+      res
+        .set('Retry-After', '5')
+        .status(503)
+        .json({ message: `${down} (request ${requestId})`, requestId });
       return;
     }
     const database = databaseErrorStatus(error);

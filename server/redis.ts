@@ -13,13 +13,20 @@ export interface RedisHandle {
   close(): Promise<void>;
 }
 
-export function openRedis(url: string, prefix: string, logger: Logger): RedisHandle {
+export function openRedis(
+  url: string,
+  prefix: string,
+  logger: Logger,
+  options: { commandTimeoutMs?: number } = {},
+): RedisHandle {
   const client = new Redis(url, {
-    maxRetriesPerRequest: 2,
-    connectTimeout: 5000,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    // A frozen Redis (paused, swapping, network gone quiet) fails the command instead of hanging it.
+    commandTimeout: options.commandTimeoutMs ?? 1500,
     enableOfflineQueue: true,
     // Reconnect with a capped backoff; the instance keeps serving what does not need Redis.
-    retryStrategy: (attempt) => Math.min(attempt * 200, 5000),
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   let lastError = '';
   client.on('error', (error: Error) => {

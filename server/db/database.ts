@@ -85,7 +85,10 @@ function postgres(connectionString: string, options: DatabaseOptions) {
   });
   // Without a listener, one dropped idle connection (a restart, pg_terminate_backend) would be an
   // unhandled 'error' event that ends the process. The pool drops the client and makes new ones.
+  // Idle clients' errors reach the pool; a checked-out client (inside a transaction, between two
+  // statements) emits on itself, so every client gets a listener too. Its query then fails (503).
   pool.on('error', (error) => options.onConnectionError?.(error));
+  pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
   return new PostgresDialect({ pool });
 }
 

@@ -53,7 +53,9 @@ export function createPanelSession(deps: {
   let refreshLock: RefreshLock;
   let closeStore: () => Promise<void>;
   if (config.redisUrl) {
-    const redis = openRedis(config.redisUrl, config.redisKeyPrefix, logger);
+    const redis = openRedis(config.redisUrl, config.redisKeyPrefix, logger, {
+      commandTimeoutMs: config.redisCommandTimeoutMs,
+    });
     store = new RedisSessionStore(redis, clock);
     refreshLock = redisRefreshLock(redis);
     closeStore = redis.close;

@@ -1,5 +1,9 @@
 import session, { type SessionData } from 'express-session';
 import type { RedisHandle } from '../redis.ts';
+import { ServiceUnavailable, SESSION_STORE_UNAVAILABLE } from '../http/unavailable.ts';
+
+/** Any Redis failure of a session read or write: the request gets a 503 naming the session store. */
+const unavailable = (error: unknown) => new ServiceUnavailable(SESSION_STORE_UNAVAILABLE, error);
 import { ABSOLUTE_LIFETIME_MS, expiresAt, IDLE_TIMEOUT_MS, versionOf } from './session-data.ts';
 
 // KEYS[1] session hash, KEYS[2] tombstone; ARGV data, version, ttl ms. Returns 1 when written.
@@ -44,7 +48,7 @@ export class RedisSessionStore extends session.Store {
         const end = data ? expiresAt(data) : null;
         callback(null, data && (end === null || end > this.clock()) ? data : null);
       },
-      (error: unknown) => callback(error),
+      (error: unknown) => callback(unavailable(error)),
     );
   }
 
@@ -57,7 +61,7 @@ export class RedisSessionStore extends session.Store {
       .argusSessionSet(this.key(sid), this.tombstone(sid), JSON.stringify(data), versionOf(data), ttl)
       .then(
         () => callback?.(),
-        (error: unknown) => callback?.(error),
+        (error: unknown) => callback?.(unavailable(error)),
       );
   }
 
@@ -69,7 +73,7 @@ export class RedisSessionStore extends session.Store {
       .exec()
       .then(
         () => callback?.(),
-        (error: unknown) => callback?.(error),
+        (error: unknown) => callback?.(unavailable(error)),
       );
   }
 }

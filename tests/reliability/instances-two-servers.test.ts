@@ -65,24 +65,28 @@ describe('two instances, one database, one Redis', () => {
     }
   });
 
-  it('refreshes each expired session once across both instances: no session is lost', async () => {
-    const rounds = scaled(2, 10); // 5 sessions × rounds = forced simultaneous refreshes (50 in full)
-    const statuses: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      await sleep(ACCESS_TTL_S * 1000 + 300); // every session's access token has now expired
-      const calls = browsers.flatMap((browser) => [
-        browser.search(a.url),
-        browser.search(b.url),
-        browser.search(a.url, 'words'),
-        browser.search(b.url, 'words'),
-      ]);
-      statuses.push(...(await Promise.all(calls)));
-    }
-    expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    for (const browser of browsers) expect(await browser.state(a.url)).toBe('logged-in');
-    expect(a.output() + b.output()).not.toContain('panel token refresh refused');
-    expect(a.output() + b.output()).not.toContain('auth.refresh_reuse');
-  }, scaled(60_000, 300_000));
+  it(
+    'refreshes each expired session once across both instances: no session is lost',
+    async () => {
+      const rounds = scaled(2, 10); // 5 sessions × rounds = forced simultaneous refreshes (50 in full)
+      const statuses: number[] = [];
+      for (let round = 0; round < rounds; round++) {
+        await sleep(ACCESS_TTL_S * 1000 + 300); // every session's access token has now expired
+        const calls = browsers.flatMap((browser) => [
+          browser.search(a.url),
+          browser.search(b.url),
+          browser.search(a.url, 'words'),
+          browser.search(b.url, 'words'),
+        ]);
+        statuses.push(...(await Promise.all(calls)));
+      }
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      for (const browser of browsers) expect(await browser.state(a.url)).toBe('logged-in');
+      expect(a.output() + b.output()).not.toContain('panel token refresh refused');
+      expect(a.output() + b.output()).not.toContain('auth.refresh_reuse');
+    },
+    scaled(60_000, 300_000),
+  );
 
   it('shares the login rate limits between instances', async () => {
     const wrong = (url: string) =>

@@ -65,6 +65,23 @@ export class PanelBrowser {
     return res.status;
   }
 
+  /** A proxied create; the answer's status and JSON body. */
+  async create(baseUrl: string, resource: string, body: unknown): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${baseUrl}${PANEL}/api/${resource}/cms`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: this.cookie, ...CSRF },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: kept as text for the assertion message
+    }
+    return { status: res.status, body: parsed };
+  }
+
   async state(baseUrl: string): Promise<string> {
     const res = await fetch(`${baseUrl}${PANEL}/session`, { headers: { Cookie: this.cookie } });
     return ((await res.json()) as { state: string }).state;

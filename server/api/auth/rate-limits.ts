@@ -56,7 +56,7 @@ export function createAuthLimiters(
       close: async () => {},
     };
   }
-  const redis = openRedis(redisUrl, redisKeyPrefix, logger);
+  const redis = openRedis(redisUrl, redisKeyPrefix, logger, { commandTimeoutMs: 1500 });
   const shared = (limits: IRateLimiterOptions) =>
     new RateLimiterRedis({
       ...limits,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CookieOptions, Request, RequestHandler, Response } from 'express';
+import type { CookieOptions, ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -12,7 +12,7 @@ import { SqliteSessionStore } from './sqlite-store.ts';
 
 export interface PanelSession {
   /** express-session, then the idle/absolute lifetime check. Mount under the panel prefix only. */
-  middleware: RequestHandler[];
+  middleware: Array<RequestHandler | ErrorRequestHandler>;
   store: session.Store;
   /** Leases one session's token refresh across every instance sharing the store. */
   refreshLock: RefreshLock;
@@ -109,8 +109,15 @@ export function createPanelSession(deps: {
     }
   };
 
+  // A session that could not be read (the store is down) must not be taken for one that was
+  // unset: with `unset: 'destroy'`, express-session would destroy it when the response ends.
+  const keepUnreadSession: ErrorRequestHandler = (error, req, _res, next) => {
+    if (req.session == null) (req as { sessionID?: string }).sessionID = undefined;
+    next(error);
+  };
+
   return {
-    middleware: [sessionMiddleware, enforceLifetime],
+    middleware: [sessionMiddleware, keepUnreadSession, enforceLifetime],
     store,
     refreshLock,
     cookieName,

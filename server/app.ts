@@ -14,6 +14,13 @@ import { cspNonce, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
 import { staticAssets } from './http/static-assets.ts';
 import { createLogger, requestLogger, type Logger } from './logger.ts';
+import { healthRoutes, type ReadinessCheck } from './observability/health.ts';
+import {
+  metricsEndpoint,
+  poolMetrics,
+  requestMetrics,
+  startProcessMetrics,
+} from './observability/metrics.ts';
 import { manifestSource } from './ssr/assets.ts';
 import { pagesMiddleware } from './ssr/middleware.ts';
 import { createPageRenderer } from './ssr/render.tsx';
@@ -49,7 +56,12 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   app.set('trust proxy', config.trustProxy);
   const clock = deps.clock ?? Date.now;
 
+  startProcessMetrics();
   app.use(requestLogger(logger));
+  app.use(requestMetrics(apiPrefix(config), PANEL_PREFIX));
+  const readiness: ReadinessCheck[] = [];
+  app.use(healthRoutes(() => readiness));
+  if (config.metricsToken) app.get('/metrics', metricsEndpoint(config.metricsToken));
   app.use(cspNonce);
   app.use(securityHeaders(config));
   app.use(compression());
@@ -60,6 +72,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   const closers: Array<() => Promise<void>> = [];
   const panel = createPanel({ config, clock, logger, upstreamTimeouts: deps.upstreamTimeouts });
   closers.push(panel.close);
+  readiness.push({ name: 'session store', check: () => panel.session.ping() });
 
   // The embedded content API, unless an external backend speaks the contract instead.
   if (!config.upstreamApiUrl) {
@@ -71,6 +84,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
         ...deps.database,
       });
       closers.push(database.close);
+      readiness.push({ name: 'database', check: () => database.ping() });
+      if (database.poolStats) poolMetrics(database.poolStats);
       const api = await createContentApi({ config, database, logger, clock });
       closers.unshift(api.close);
       app.use(apiPrefix(config), internalClientIp(panel.internalKey), api.router);

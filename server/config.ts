@@ -71,6 +71,8 @@ const envSchema = z.object({
   UPSTREAM_BODY_TIMEOUT_MS: millis('a pause inside the content API answer', 500, 120_000).default(8_000),
   DB_STATEMENT_TIMEOUT_MS: millis('one PostgreSQL statement', 100, 600_000).default(10_000),
   REDIS_COMMAND_TIMEOUT_MS: millis('one Redis command', 50, 60_000).default(1_500),
+  METRICS_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   REFRESH_REUSE_GRACE: seconds('refresh-token reuse grace window', 0, 60).default(10),
 });
 
@@ -110,6 +112,10 @@ export interface Config {
   tokens: TokenSettings;
   /** Limits on calls to the content API (the panel's proxy and session), in ms. */
   upstreamTimeouts: { connectTimeoutMs: number; headersTimeoutMs: number; bodyTimeoutMs: number };
+  /** GET /metrics on the main port with this bearer token; unset: not served there. */
+  metricsToken: string | null;
+  /** A separate listener (on HOST) serving /metrics without a token, for a scraper on a private network. */
+  metricsPort: number | null;
   /** PostgreSQL statement_timeout (ms): no query holds a connection longer. */
   dbStatementTimeoutMs: number;
   /** A Redis command that gets no answer within this (ms) fails: Redis frozen is not a hang. */
@@ -175,6 +181,8 @@ export function loadConfig(
       bodyTimeoutMs: e.UPSTREAM_BODY_TIMEOUT_MS,
     },
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    metricsPort: e.METRICS_PORT ?? null,
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     tokens: {
       accessMs: e.ACCESS_TOKEN_TTL * 1000,

@@ -54,7 +54,12 @@ export function requestLogger(logger: Logger) {
       }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    customLogLevel: (req, res, error) => {
+      // A client that went away mid-request is ordinary traffic, not a server error.
+      if (!res.writableEnded || (req as IncomingMessage).readableAborted) return 'info';
+      // Probes every few seconds would drown the log: only their failures are worth a line.
+      if (/^\/(healthz|readyz)(\?|$)/.test(req.url ?? '')) return res.statusCode >= 500 ? 'warn' : 'debug';
+      return error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+    },
   });
 }

@@ -13,6 +13,10 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** Resolves when the database answers a trivial query (readiness). */
+  ping(): Promise<unknown>;
+  /** PostgreSQL pool occupancy, for the metrics; null on SQLite. */
+  poolStats: (() => { total: number; idle: number; waiting: number }) | null;
   /** Runs once-only start-up work (first admin, demo content) while no other instance does. */
   startupLock: StartupLock;
   close(): Promise<void>;
@@ -39,8 +43,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
+  const pool = options.databaseUrl ? postgresPool(options.databaseUrl, options) : null;
   const db = new Kysely<Database>({
-    dialect: options.databaseUrl ? postgres(options.databaseUrl, options) : sqlite(options),
+    dialect: pool ? new PostgresDialect({ pool }) : sqlite(options),
     plugins: [new CamelCasePlugin()],
   });
   const startupLock =
@@ -56,7 +61,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await db.destroy();
     throw error;
   }
-  return { db, dialect, startupLock, close: () => db.destroy() };
+  return {
+    db,
+    dialect,
+    startupLock,
+    ping: () => sql`select 1`.execute(db),
+    poolStats: pool
+      ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
+      : null,
+    close: () => db.destroy(),
+  };
 }
 
 const SQLITE_FILE = 'argus-words.sqlite';
@@ -71,7 +85,7 @@ function sqlite({ dataDir, sqliteFile = SQLITE_FILE }: DatabaseOptions) {
   return new SqliteDialect({ database });
 }
 
-function postgres(connectionString: string, options: DatabaseOptions) {
+function postgresPool(connectionString: string, options: DatabaseOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -89,7 +103,7 @@ function postgres(connectionString: string, options: DatabaseOptions) {
   // statements) emits on itself, so every client gets a listener too. Its query then fails (503).
   pool.on('error', (error) => options.onConnectionError?.(error));
   pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
-  return new PostgresDialect({ pool });
+  return pool;
 }
 
 async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string): Promise<void> {

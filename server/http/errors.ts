@@ -2,6 +2,8 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from '../logger.ts';
 import { unavailableMessage } from './unavailable.ts';
 
+const GONE = new Set(['ECONNABORTED', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+
 /**
  * Last resort for errors outside page rendering. Client errors (malformed URLs, bad bodies) keep
  * their 4xx status and a short message; anything else is a 500 that names the request id, never
@@ -9,6 +11,13 @@ import { unavailableMessage } from './unavailable.ts';
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
+    const code = (error as { code?: unknown }).code;
+    if (req.destroyed || res.destroyed || (typeof code === 'string' && GONE.has(code))) {
+      // The client went away (closed the tab, timed out): nothing to answer, nothing wrong here.
+      logger.info({ reqId: req.id, code }, 'client disconnected before the answer');
+      if (!res.headersSent && !res.destroyed) res.destroy();
+      return;
+    }
     if (res.headersSent) return next(error);
     const down = unavailableMessage(error);
     if (down) {

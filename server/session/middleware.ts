@@ -23,6 +23,8 @@ export interface PanelSession {
   /** A new session id (after the password step and after the OTP step), the old one destroyed. */
   regenerate(req: Request, options: { keepData: boolean }): Promise<void>;
   save(req: Request): Promise<void>;
+  /** Resolves when the session store answers (readiness). */
+  ping(): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export function createPanelSession(deps: {
 
   let store: session.Store;
   let refreshLock: RefreshLock;
+  let ping: () => Promise<unknown>;
   let closeStore: () => Promise<void>;
   if (config.redisUrl) {
     const redis = openRedis(config.redisUrl, config.redisKeyPrefix, logger, {
@@ -58,11 +61,13 @@ export function createPanelSession(deps: {
     });
     store = new RedisSessionStore(redis, clock);
     refreshLock = redisRefreshLock(redis);
+    ping = () => redis.client.ping();
     closeStore = redis.close;
   } else {
     const sqlite = new SqliteSessionStore(config.dataDir, clock);
     store = sqlite;
     refreshLock = sqlite.refreshLock;
+    ping = async () => sqlite.ping();
     closeStore = async () => sqlite.close();
   }
 
@@ -137,6 +142,7 @@ export function createPanelSession(deps: {
     clearCookie: (res) => {
       res.clearCookie(cookieName, cookie);
     },
+    ping,
     close: closeStore,
   };
 }

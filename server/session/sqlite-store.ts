@@ -75,6 +75,11 @@ export class SqliteSessionStore extends session.Store {
     }
   }
 
+  /** Reads the file once (readiness). */
+  ping(): void {
+    this.db.prepare('select 1').get();
+  }
+
   /** Stops the cleanup timer and closes the file. */
   close(): void {
     clearInterval(this.timer);

@@ -27,6 +27,8 @@ export class FakeUpstream {
   /** Resource paths that never answer. */
   hang = false;
   redirect = false;
+  /** Resource paths fail with a 500 and an HTML page holding a stack trace (a crashed backend). */
+  crash = false;
   private counter = 0;
   private server: Server | null = null;
   url = '';
@@ -115,6 +117,15 @@ export class FakeUpstream {
       return send(204);
     }
     if (this.hang) return;
+    if (this.crash) {
+      return send(
+        500,
+        '<html><body><pre>TypeError: x is undefined\n    at handler (/srv/app/secret-internals.js:42:7)</pre></body></html>',
+        {
+          'content-type': 'text/html',
+        },
+      );
+    }
     if (!this.validAccess.has(bearer)) return send(401, { message: 'Invalid or expired token.' });
     if (this.redirect) return send(302, { message: 'moved' }, { location: 'http://evil.example/steal' });
     send(

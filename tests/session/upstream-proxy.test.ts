@@ -32,6 +32,7 @@ describe('panel proxy against a separate upstream server', () => {
   afterEach(() => {
     upstream.hang = false;
     upstream.redirect = false;
+    upstream.crash = false;
     upstream.refreshFails = false;
     upstream.twoFaEnabled = true;
     upstream.verifyRefusal = null;
@@ -152,6 +153,19 @@ describe('panel proxy against a separate upstream server', () => {
     expect(res.text).not.toMatch(/at \w+ \(|node:internal/);
   });
 
+  it('replaces an upstream 5xx body (an HTML stack trace) with its own JSON and the request id', async () => {
+    const cookie = await logIn();
+    upstream.crash = true;
+    const res = await request(app.url).get(`${PANEL}/api/levels/cms/search/`).set('Cookie', cookie);
+    expect(res.status).toBe(502);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual({
+      message: `The content API failed (status 500). (request ${res.headers['x-request-id']})`,
+      requestId: res.headers['x-request-id'],
+    });
+    expect(res.text).not.toMatch(/secret-internals|TypeError|<html/);
+  });
+
   it('answers 502 when the upstream is down', async () => {
     const cookie = await logIn();
     const down = await startTestApp({ UPSTREAM_API_URL: 'http://127.0.0.1:9/arguscreative/words' });
@@ -160,8 +174,12 @@ describe('panel proxy against a separate upstream server', () => {
         .post(`${PANEL}/session/login`)
         .set(CSRF)
         .send({ username: 'a', password: 'b' });
+      // Not 'User or password not correct': the admin would doubt a password that is right.
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ message: 'User or password not correct' });
+      expect(res.body).toEqual({
+        message: `The content API is unavailable. Please try again in a moment. (request ${res.headers['x-request-id']})`,
+        requestId: res.headers['x-request-id'],
+      });
     } finally {
       await down.stop();
     }

@@ -1,0 +1,103 @@
+import type { RequestHandler } from 'express';
+import { collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
+
+/**
+ * Prometheus metrics on prom-client's default registry: the process (heap, event-loop lag, CPU,
+ * handles), one latency histogram of every request by route pattern and status, and the database
+ * pool. Route labels are patterns (`/api/{resource}/cms/{id}`), never raw URLs, so an attacker
+ * cannot grow the number of series.
+ */
+let started = false;
+const histogram = () =>
+  (register.getSingleMetric('argus_http_request_duration_seconds') as Histogram | undefined) ??
+  new Histogram({
+    name: 'argus_http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
+
+export function startProcessMetrics(): void {
+  if (started) return;
+  started = true;
+  collectDefaultMetrics({ register });
+}
+
+const PUBLIC_ROUTES = new Set([
+  '/',
+  '/terms-of-service',
+  '/privacy-policy',
+  '/about-us',
+  '/robots.txt',
+  '/sitemap.xml',
+  '/favicon.ico',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+]);
+const SEGMENT = /^[a-z][a-z-]{0,30}$/;
+
+/** The route pattern of a path, from a small closed set of shapes. */
+export function routePattern(path: string, apiPrefix: string, panelPrefix: string): string {
+  if (path.startsWith('/assets/')) return '/assets/*';
+  if (PUBLIC_ROUTES.has(path)) return path;
+  const under = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  const shape = (rest: string) =>
+    rest
+      .split('/')
+      .filter(Boolean)
+      .slice(0, 4)
+      .map((s) => (/^\d+$/.test(s) ? '{id}' : SEGMENT.test(s) ? s : '{other}'))
+      .join('/');
+  if (under(`${panelPrefix}/api`)) return `/panel/api/${shape(path.slice(panelPrefix.length + 4))}`;
+  if (under(`${panelPrefix}/session`)) return `/panel/session/${shape(path.slice(panelPrefix.length + 8))}`;
+  if (under(panelPrefix)) return '/panel/{page}';
+  if (under(apiPrefix)) return `/api/${shape(path.slice(apiPrefix.length))}`;
+  return '{page}';
+}
+
+export function requestMetrics(apiPrefix: string, panelPrefix: string): RequestHandler {
+  const requests = histogram();
+  return (req, res, next) => {
+    const end = requests.startTimer();
+    res.on('finish', () => {
+      // originalUrl: routers mounted under a prefix rewrite req.url while they run.
+      const path = req.originalUrl.split('?')[0] ?? '/';
+      const route = res.statusCode === 404 ? '{unmatched}' : routePattern(path, apiPrefix, panelPrefix);
+      end({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  };
+}
+
+/** Gauges of the PostgreSQL pool (connections in use, idle, and requests waiting for one). */
+export function poolMetrics(stats: () => { total: number; idle: number; waiting: number }): void {
+  const gauge = (name: string, help: string, read: (s: ReturnType<typeof stats>) => number) => {
+    register.removeSingleMetric(name);
+    new Gauge({
+      name,
+      help,
+      collect() {
+        this.set(read(stats()));
+      },
+    });
+  };
+  gauge('argus_db_pool_connections', 'Open PostgreSQL connections', (s) => s.total);
+  gauge('argus_db_pool_idle', 'Idle PostgreSQL connections', (s) => s.idle);
+  gauge('argus_db_pool_waiting', 'Queries waiting for a PostgreSQL connection', (s) => s.waiting);
+}
+
+/** GET /metrics with `Authorization: Bearer METRICS_TOKEN` (or on METRICS_PORT without it). */
+export function metricsEndpoint(token: string | null): RequestHandler {
+  return async (req, res, next) => {
+    if (token !== null && req.get('authorization') !== `Bearer ${token}`) {
+      if (req.get('authorization') === undefined) return next(); // an ordinary 404 for the public
+      res.status(401).type('text/plain').send('Bad metrics token');
+      return;
+    }
+    res
+      .set('Cache-Control', 'no-store')
+      .type(register.contentType)
+      .send(await register.metrics());
+  };
+}

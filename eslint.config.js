@@ -19,6 +19,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  { files: ['**/*.js'], languageOptions: { globals: globals.node } },
   {
     files: ['scripts/**', 'cli/**', 'tests/**', '**/*.test.{ts,tsx}', 'server/index.ts'],
     rules: { 'no-console': 'off' },

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-/* global process */
 // Runs the TypeScript sources directly: the CLI needs no build step.
 import { register } from 'tsx/esm/api';
 

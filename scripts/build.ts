@@ -12,6 +12,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { buildServer } from './build-server.ts';
 
 /**
  * Client build: minified, content-hashed assets in build/public/assets and build/manifest.json
@@ -91,7 +92,7 @@ function pruneOldAssets(current: Set<string>) {
 
 export async function build({ production = true } = {}): Promise<void> {
   mkdirSync(ASSETS_DIR, { recursive: true });
-  await esbuild.build(options(production));
+  await Promise.all([esbuild.build(options(production)), buildServer(ROOT)]);
 }
 
 export async function watch(): Promise<esbuild.BuildContext> {
@@ -104,5 +105,5 @@ export async function watch(): Promise<esbuild.BuildContext> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   await build({ production: !process.argv.includes('--dev') });
-  console.log(`Client built into build/ in ${Math.round(performance.now() - started)} ms`);
+  console.log(`Client and server built into build/ in ${Math.round(performance.now() - started)} ms`);
 }

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Store } from 'express-session';
@@ -70,7 +72,17 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   app.use(seoRoutes(config.public));
 
   const closers: Array<() => Promise<void>> = [];
-  const panel = createPanel({ config, clock, logger, upstreamTimeouts: deps.upstreamTimeouts });
+  // The panel reaches the embedded API over a private loopback listener of its own, not through
+  // the public one: a deploy's SIGTERM closes the public listener first, and proxied requests still
+  // in flight must finish (index.ts closes this one after the public one has drained).
+  let embeddedOrigin: string | null = null;
+  const panel = createPanel({
+    config,
+    clock,
+    logger,
+    upstreamTimeouts: deps.upstreamTimeouts,
+    embeddedOrigin: () => embeddedOrigin,
+  });
   closers.push(panel.close);
   readiness.push({ name: 'session store', check: () => panel.session.ping() });
 
@@ -107,6 +119,16 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   });
   app.use(pagesMiddleware(render, config.public.baseUrl, panel.requestContext));
   app.use(errorHandler(logger));
+
+  if (!config.upstreamApiUrl) {
+    const internal = createServer(app);
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    embeddedOrigin = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
+    closers.unshift(async () => {
+      internal.closeIdleConnections();
+      await new Promise((resolve) => internal.close(resolve));
+    });
+  }
 
   return {
     app,

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { PublicConfig } from '#shared/public-config.ts';
+import { ROOT } from './root.ts';
 
 const url = (what: string) =>
   z.url({ protocol: /^https?$/, error: `must be an absolute http(s) URL (${what})` });
@@ -157,7 +157,7 @@ export function loadConfig(
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
-    buildDir: fileURLToPath(new URL('../build/', import.meta.url)),
+    buildDir: path.join(ROOT, 'build') + path.sep,
     public: {
       contactEmail: e.CONTACT_EMAIL,
       feedbackFormUrl: e.FEEDBACK_FORM_URL ?? null,

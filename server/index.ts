@@ -1,9 +1,16 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import express from 'express';
+import { register } from 'prom-client';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startupFailure } from './startup-errors.ts';
+
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 /** Entry point: validate configuration, build the app, listen, and shut down gracefully. */
 async function main() {
+  // Everything the server writes (database, WAL, secrets, sessions) is for its own user only.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();
@@ -15,7 +22,12 @@ async function main() {
     throw error;
   }
 
-  const handle = await createApp(config);
+  const handle = await createApp(config).catch((error: unknown) => {
+    const line = startupFailure(error, config);
+    if (line === null) throw error;
+    console.error(line);
+    process.exit(1);
+  });
   const server = createServer(handle.app);
   server.listen(config.port, config.host, () => {
     const address = server.address();
@@ -24,21 +36,43 @@ async function main() {
     handle.logger.info(`Argus Words listening on http://${host}:${port}`);
   });
 
+  // Metrics for a scraper on a private network, without a token (METRICS_PORT).
+  let metricsServer: Server | null = null;
+  if (config.metricsPort !== null) {
+    const metrics = express();
+    metrics.get('/metrics', async (_req, res) => {
+      res.type(register.contentType).send(await register.metrics());
+    });
+    metricsServer = metrics.listen(config.metricsPort, config.host);
+  }
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     handle.logger.info(`${signal} received, shutting down`);
-    // Stop accepting; in-flight requests finish; idle keep-alive sockets are closed now.
-    server.close(async () => {
-      await handle.close();
-      process.exit(0);
-    });
+    // Stop accepting; requests in flight finish (proxied ones too: the panel reaches the embedded
+    // API on its own listener, closed by handle.close() once this one has drained).
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    // Keep-alive connections become idle as their last answer goes out: close them as they do.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    metricsServer?.close();
     setTimeout(() => {
-      handle.logger.error('shutdown timed out after 10 s, forcing exit');
+      handle.logger.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s, forcing exit`);
       process.exit(1);
-    }, 10_000).unref();
+    }, SHUTDOWN_LIMIT_MS).unref();
+    drained
+      .then(async () => {
+        clearInterval(sweep);
+        await handle.close();
+        handle.logger.info('shut down cleanly');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        handle.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

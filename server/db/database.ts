@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -75,10 +75,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 const SQLITE_FILE = 'argus-words.sqlite';
 
+function ownerOnly(file: string, mode: number): void {
+  if (existsSync(file) && (statSync(file).mode & 0o777) !== mode) chmodSync(file, mode);
+}
+
 function sqlite({ dataDir, sqliteFile = SQLITE_FILE }: DatabaseOptions) {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const database = new SQLite(path.join(dataDir, sqliteFile));
+  const file = path.join(dataDir, sqliteFile);
+  const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
+  // Password hashes and sessions live here: readable by the server's user only, whatever the umask.
+  ownerOnly(dataDir, 0o700);
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) ownerOnly(part, 0o600);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');

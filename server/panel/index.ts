@@ -37,10 +37,11 @@ export function createPanel(deps: {
   clock: () => number;
   logger: Logger;
   upstreamTimeouts?: Partial<UpstreamTimeouts>;
+  embeddedOrigin?: () => string | null;
 }): Panel {
   const { config, clock, logger } = deps;
   const session = createPanelSession({ config, clock, logger });
-  const upstream = createUpstream(config, deps.upstreamTimeouts);
+  const upstream = createUpstream(config, deps.upstreamTimeouts, deps.embeddedOrigin);
   const refresher = createTokenRefresher({ session, upstream, logger });
   const forwardDeps = { upstream, session, refresher, clock };
 

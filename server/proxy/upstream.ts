@@ -62,7 +62,12 @@ export interface Upstream {
  * One keep-alive undici pool to the content API: the embedded API of this same server (reached
  * on the address and port the browser's request came in on) or UPSTREAM_API_URL.
  */
-export function createUpstream(config: Config, timeouts: Partial<UpstreamTimeouts> = {}): Upstream {
+export function createUpstream(
+  config: Config,
+  timeouts: Partial<UpstreamTimeouts> = {},
+  /** The embedded API's private loopback listener (see app.ts), once it listens. */
+  embeddedOrigin: () => string | null = () => null,
+): Upstream {
   const t = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...config.upstreamTimeouts, ...timeouts };
   const agent = new Agent({
     connect: { timeout: t.connectTimeoutMs },
@@ -76,6 +81,8 @@ export function createUpstream(config: Config, timeouts: Partial<UpstreamTimeout
 
   const base = (req: Request): URL => {
     if (config.upstreamApiUrl) return new URL(`${config.upstreamApiUrl}/`);
+    const internal = embeddedOrigin();
+    if (internal) return new URL(`${internal}${apiPrefix(config)}/`);
     const address = req.socket.localAddress ?? '127.0.0.1';
     const host = address.includes(':') ? `[${address}]` : address;
     return new URL(`http://${host}:${req.socket.localPort}${apiPrefix(config)}/`);

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { normalizeWord } from '#shared/words.ts';
 import { LANGUAGES, STAGES, type SeedLanguage, type SeedStage } from './content.ts';
 import { planGroups, type PlannedGroup } from './groups.ts';
 import { planLevels, type PlannedLevel } from './levels.ts';
 import { planPlayers, type PlannedPlayer } from './players.ts';
+import { ROOT } from '../root.ts';
 
 /**
  * The whole demo data set in memory, rows referring to each other by natural keys (language key,
@@ -20,7 +22,7 @@ export interface DemoPlan {
 
 /** Reads a shipped word list (./data), normalised like `words import`; throws on an invalid line. */
 export function loadWordList(file: string): string[] {
-  const text = readFileSync(new URL(`./data/${file}`, import.meta.url), 'utf8');
+  const text = readFileSync(path.join(ROOT, 'server/seed/data', file), 'utf8');
   const words = new Set<string>();
   text.split('\n').forEach((line, index) => {
     const result = normalizeWord(line);

@@ -12,7 +12,7 @@ import pg from 'pg';
  * random port, with its own data folder. Loopback only.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const BUNDLE = path.join(ROOT, 'build/server/index.js');
+export const BUNDLE = path.join(ROOT, 'build/server/index.js');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface ServerProcess {

@@ -1,0 +1,148 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrolAdmin, PanelBrowser, PANEL } from './panel-client.ts';
+import { scaled } from './scale.ts';
+import { BUNDLE, startServer, type ServerProcess } from './server-processes.ts';
+
+/**
+ * The production process: SIGTERM under load (public pages and proxied panel calls) finishes every
+ * accepted request and exits 0 within 10 s; its files are its user's only; a full or read-only
+ * data directory stops it with one clear line and exit code 1.
+ */
+const USERNAME = 'deploy-admin';
+const PASSWORD = 'deploy-admin-password';
+
+describe('SIGTERM under load', () => {
+  let server: ServerProcess;
+  const browser = new PanelBrowser();
+
+  beforeAll(async () => {
+    server = await startServer({
+      DEMO_CONTENT: 'false',
+      ADMIN_USERNAME: USERNAME,
+      ADMIN_PASSWORD: PASSWORD,
+      NODE_ENV: 'production',
+    });
+    const codes = await enrolAdmin(server.url, USERNAME, PASSWORD);
+    await browser.login(server.url, USERNAME, PASSWORD, codes[0]!);
+  }, 60_000);
+  afterAll(() => server.stop());
+
+  it('answers every request it accepted, proxied ones included, and exits 0 within 10 s', async () => {
+    const agent = new Agent({ connections: 16, pipelining: 1 });
+    const statuses: number[] = [];
+    let refusedAfterSignal = 0;
+    let signalledAt = Infinity;
+    const worker = async (w: number) => {
+      for (let i = 0; Date.now() < signalledAt + 2_000 && i < 10_000; i++) {
+        const url = w % 2 ? `${server.url}${PANEL}/api/languages/cms/search/?size=5` : `${server.url}/`;
+        const sentAt = Date.now();
+        try {
+          const res = await request(url, { dispatcher: agent, headers: { cookie: browser.cookie } });
+          await res.body.arrayBuffer();
+          statuses.push(res.statusCode);
+        } catch (error) {
+          // Refused connections after the signal are expected: the listener is closed.
+          if (sentAt < signalledAt) throw error;
+          refusedAfterSignal++;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+    };
+    const load = Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
+    await new Promise((resolve) => setTimeout(resolve, scaled(1_500, 10_000)));
+    signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    const tookMs = Date.now() - signalledAt;
+    await load;
+    await agent.close();
+    expect(code).toBe(0);
+    expect(tookMs).toBeLessThan(10_000);
+    expect(statuses.length).toBeGreaterThan(50);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(server.output()).toContain('shut down cleanly');
+    expect(refusedAfterSignal).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+});
+
+describe('files and start-up failures', () => {
+  it('keeps its data directory 0700 and its database, WAL and secrets 0600', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'argus-modes-'));
+    const server = await startServer({ DATA_DIR: dataDir, DEMO_CONTENT: 'false', ADMIN_PASSWORD: PASSWORD });
+    try {
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      for (const file of [
+        'argus-words.sqlite',
+        'argus-words.sqlite-wal',
+        'secrets.key',
+        'session.secret',
+        'sessions.sqlite',
+      ]) {
+        expect(statSync(path.join(dataDir, file)).mode & 0o777, file).toBe(0o600);
+      }
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  // Real file systems: a tiny tmpfs filled up, and a read-only one (root on this machine can mount).
+  const mountable =
+    spawnSync('sh', ['-c', 'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d"'])
+      .status === 0;
+
+  function run(dataDir: string) {
+    return spawnSync(process.execPath, [BUNDLE], {
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        NODE_ENV: 'production',
+        ADMIN_PASSWORD: PASSWORD,
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+  }
+
+  it.runIf(mountable)('stops with one clear line and exit code 1 when the disk is full', () => {
+    const mount = mkdtempSync(path.join(tmpdir(), 'argus-full-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', mount]);
+    try {
+      writeFileSync(path.join(mount, 'filler'), Buffer.alloc(250 * 1024));
+      const result = run(path.join(mount, 'data'));
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toEqual([
+        `Cannot start: the data directory ${path.join(mount, 'data')} has no space left (the disk is full). Free some space, then start again.`,
+      ]);
+    } finally {
+      execFileSync('umount', [mount]);
+      rmSync(mount, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(mountable)(
+    'stops with one clear line and exit code 1 when the data directory is read-only',
+    () => {
+      const mount = mkdtempSync(path.join(tmpdir(), 'argus-ro-'));
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,ro', 'tmpfs', mount]);
+      try {
+        const result = run(mount);
+        expect(result.status).toBe(1);
+        expect(result.stderr.trim().split('\n')).toEqual([
+          `Cannot start: the data directory ${mount} is not writable (EROFS). Give the server's user write access to it, or set DATA_DIR.`,
+        ]);
+      } finally {
+        execFileSync('umount', [mount]);
+        rmSync(mount, { recursive: true, force: true });
+      }
+    },
+  );
+});

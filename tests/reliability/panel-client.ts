@@ -66,14 +66,18 @@ export class PanelBrowser {
   }
 
   /** A proxied create; the answer's status and JSON body. */
-  async create(baseUrl: string, resource: string, body: unknown): Promise<{ status: number; body: any }> {
+  async create(
+    baseUrl: string,
+    resource: string,
+    body: unknown,
+  ): Promise<{ status: number; body: { id?: number; message?: string } }> {
     const res = await fetch(`${baseUrl}${PANEL}/api/${resource}/cms`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: this.cookie, ...CSRF },
       body: JSON.stringify(body),
     });
     const text = await res.text();
-    let parsed: unknown = text;
+    let parsed: { id?: number; message?: string } = { message: text };
     try {
       parsed = JSON.parse(text);
     } catch {

@@ -62,7 +62,7 @@ describe('PostgreSQL connections terminated under load', () => {
         const name = `Lang-${w}-${i}-${randomBytes(3).toString('hex')}`;
         const res = await browser.create(server.url, 'languages', { language: name, isActive: true });
         statuses.push(res.status);
-        if (res.status === 200 || res.status === 201) created.set(name, res.body.id);
+        if (res.status === 200 || res.status === 201) created.set(name, res.body.id!);
         else expect(res.status, JSON.stringify(res.body)).toBe(503);
         if (res.status === 503) expect(res.body.message).toMatch(/database is unavailable.*request/i);
         statuses.push(await browser.search(server.url));

@@ -57,6 +57,8 @@ describe('OpenAPI document', () => {
         const operation = op as keyof typeof METHODS;
         const path = pathOf(entity.resource, operation);
         expected.add(`${METHODS[operation]} ${path}`);
+        // The search is declared with and without its trailing slash (never taken for an {id}).
+        if (operation === 'search') expected.add(`get ${path.replace(/\/$/, '')}`);
         const spec = doc.paths[path]?.[METHODS[operation]];
         expect(spec, `${METHODS[operation]} ${path}`).toBeDefined();
         expect(spec.security).toEqual([{ bearerAuth: [] }]);
@@ -69,6 +71,17 @@ describe('OpenAPI document', () => {
     expect(new Set(served)).toEqual(expected);
     for (const path of ['/auth/login', '/auth/verify-otp', '/auth/refresh-token', '/auth/logout']) {
       expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+
+  it('declares the 400 of a malformed id and the 503 of an unavailable database', () => {
+    const paths = doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    for (const [path, methods] of Object.entries(paths)) {
+      if (!path.includes('/cms')) continue;
+      for (const [method, spec] of Object.entries(methods)) {
+        expect(spec.responses['503'], `${method} ${path} 503`).toBeDefined();
+        if (path.endsWith('{id}')) expect(spec.responses['400'], `${method} ${path} 400`).toBeDefined();
+      }
     }
   });
 

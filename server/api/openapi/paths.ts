@@ -15,7 +15,9 @@ const error = (description: string) => json(ref('Error'), description);
 const COMMON_ERRORS = {
   401: error('No, expired or invalid access token.'),
   403: error('Not an active admin who completed two-factor authentication.'),
+  503: error('The database is unavailable; the message names it and the request id. Retry-After: 5.'),
 };
+const BAD_ID = { 400: error('The id is not a positive whole number.') };
 const BODY_ERRORS = {
   400: json(ref('ValidationError'), 'Invalid body: `fieldErrors` names each field.'),
   413: error('Body too large (100 kB; 2 MB for bulk).'),
@@ -70,7 +72,7 @@ export function resourcePaths(entity: AnyEntity): Json {
   const at = (path: string) => (paths[path] ??= {});
 
   if (ops.search) {
-    at(`${base}/search/`).get = operation(entity, 'search', {
+    const search = operation(entity, 'search', {
       summary: `Search ${entity.labelPlural.toLowerCase()}`,
       description: `A page of ${entity.labelPlural.toLowerCase()} ordered by id${entity.order === 'desc' ? ', newest first' : ''}. Also served without the trailing slash.`,
       parameters: [
@@ -97,6 +99,9 @@ export function resourcePaths(entity: AnyEntity): Json {
         400: json(ref('ValidationError'), 'Unknown filter or malformed value.'),
       },
     });
+    at(`${base}/search/`).get = search;
+    // The same search without the trailing slash: never taken for an {id}.
+    at(`${base}/search`).get = { ...search, operationId: `${String(search.operationId)}NoSlash` };
   }
   if (ops.create) {
     at(base).post = operation(entity, 'create', {
@@ -122,7 +127,7 @@ export function resourcePaths(entity: AnyEntity): Json {
     at(item).get = operation(entity, 'get', {
       summary: `Read a ${label}`,
       parameters: [ID_PARAM],
-      responses: { 200: json(ref(name), `The ${label}.`), 404: error('No such row.') },
+      responses: { 200: json(ref(name), `The ${label}.`), ...BAD_ID, 404: error('No such row.') },
     });
   }
   if (ops.update) {
@@ -148,6 +153,7 @@ export function resourcePaths(entity: AnyEntity): Json {
       parameters: [ID_PARAM],
       responses: {
         200: json({ type: 'integer' }, 'The id.'),
+        ...BAD_ID,
         404: error('No such row.'),
         409: error('Still referred to by other rows.'),
       },

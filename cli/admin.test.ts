@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../tests/helpers/admin-login.ts';
@@ -61,7 +64,15 @@ describe.each(DIALECTS)('argus-words admin (%s)', (dialect) => {
       ['admin', 'create', '--username', 'alice', '--password-stdin'],
       Readable.from(['alice-secret-pass\n']),
     );
-    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.code).toBe(0);
+    // One security event line for the operator's log collection, naming the admin, no secret.
+    expect(
+      result.stderr
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([expect.objectContaining({ level: 40, event: 'admin.created', username: 'alice' })]);
+    expect(result.stderr).not.toContain('alice-secret-pass');
     expect(result.stdout).toContain('Admin "alice" created');
     expect(await passwordWorks('alice', 'alice-secret-pass')).toBe(true);
   });
@@ -188,7 +199,8 @@ describe.each(DIALECTS)('argus-words admin (%s)', (dialect) => {
       .execute();
 
     const result = await cli(['admin', 'reset-2fa', '--username', 'heidi']);
-    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stderr)).toMatchObject({ event: 'admin.2fa_reset', username: 'heidi' });
     const account = await credentials.byUsername('heidi');
     expect(account).toMatchObject({ enrolled: false, totpSecret: null, isTwoFa: false });
     expect(
@@ -217,6 +229,45 @@ describe.each(DIALECTS)('argus-words admin (%s)', (dialect) => {
       expect(result.code).toBe(0);
       expect(result.stdout).toMatch(/Example/);
       expect(result.stdout).toMatch(/\$ argus-words /);
+    }
+  });
+
+  it('backs up and restores the database round trip, online (PostgreSQL: says how)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'argus-backup-'));
+    const file = path.join(dir, 'backup.sqlite');
+    try {
+      if (dialect === 'postgres') {
+        const result = await cli(['admin', 'backup', file]);
+        expect(result.code).not.toBe(0);
+        expect(result.stderr).toMatch(/pg_dump -Fc "\$DATABASE_URL"/);
+        return;
+      }
+      const yes = 1;
+      await database.db.insertInto('languages').values({ language: 'Backup-A', isActive: yes }).execute();
+      const backup = await cli(['admin', 'backup', file]);
+      expect(backup).toMatchObject({ code: 0 });
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      await database.db.insertInto('languages').values({ language: 'Backup-B', isActive: yes }).execute();
+      await database.db
+        .updateTable('languages')
+        .set({ language: 'Changed' })
+        .where('language', '=', 'Backup-A')
+        .execute();
+      const restore = await cli(['admin', 'restore', file]);
+      expect(restore).toMatchObject({ code: 0 });
+      // The open connection (a running server) sees the restored data.
+      const names = (await database.db.selectFrom('languages').select('language').execute()).map(
+        (r) => r.language,
+      );
+      expect(names).toContain('Backup-A');
+      expect(names).not.toContain('Backup-B');
+      expect(names).not.toContain('Changed');
+      writeFileSync(path.join(dir, 'junk.sqlite'), 'not a database');
+      const junk = await cli(['admin', 'restore', path.join(dir, 'junk.sqlite')]);
+      expect(junk.code).not.toBe(0);
+      expect(junk.stderr).toMatch(/not a readable SQLite database/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

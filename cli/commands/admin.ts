@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.ts';
 
-/** `argus-words admin …`: create or reset admins, reset their two-factor enrolment. */
+/** `argus-words admin …`: admins and their two-factor enrolment; backup and restore of the database. */
 export function registerAdminCommands(program: Command, ctx: CliContext): void {
   const admin = program
     .command('admin')
@@ -35,5 +35,23 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async (options: { username: string }) => {
       const { resetTwoFactorAction } = await import('../actions/admin.ts');
       await resetTwoFactorAction(options, ctx);
+    });
+
+  admin
+    .command('backup <file>')
+    .description('Copy the SQLite database (DATA_DIR) to FILE, consistently, while the server runs.')
+    .addHelpText('after', '\nExample:\n  $ argus-words admin backup backups/argus-2026-11-24.sqlite')
+    .action(async (file: string) => {
+      const { backupAction } = await import('../actions/backup.ts');
+      await backupAction(file, ctx);
+    });
+
+  admin
+    .command('restore <file>')
+    .description('Check FILE (a backup), then copy it over the SQLite database (DATA_DIR).')
+    .addHelpText('after', '\nExample:\n  $ argus-words admin restore backups/argus-2026-11-24.sqlite')
+    .action(async (file: string) => {
+      const { restoreAction } = await import('../actions/backup.ts');
+      await restoreAction(file, ctx);
     });
 }

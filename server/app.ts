@@ -14,6 +14,7 @@ import type { UpstreamTimeouts } from './proxy/upstream.ts';
 import { errorHandler } from './http/errors.ts';
 import { cspNonce, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
+import { rejectMalformedPaths } from './http/url-encoding.ts';
 import { staticAssets } from './http/static-assets.ts';
 import { createLogger, requestLogger, type Logger } from './logger.ts';
 import { healthRoutes, type ReadinessCheck } from './observability/health.ts';
@@ -64,6 +65,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   const readiness: ReadinessCheck[] = [];
   app.use(healthRoutes(() => readiness));
   if (config.metricsToken) app.get('/metrics', metricsEndpoint(config.metricsToken));
+  app.use(rejectMalformedPaths);
   app.use(cspNonce);
   app.use(securityHeaders(config));
   app.use(compression());

@@ -71,4 +71,20 @@ describe('server entry point', () => {
     expect(await server.exited).toBe(0);
     expect(server.out()).toContain('SIGTERM received');
   });
+
+  it('answers 400 to a malformed percent-encoding and keeps every log line JSON', async () => {
+    const server = runServer({ PORT: '0', LOG_LEVEL: 'info' });
+    await waitFor(() => /listening on http:\/\/127\.0\.0\.1:\d+/.test(server.out()), 'the listening line');
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.out())![1]!;
+    for (const path of ['/%E0%A4%A', '/assets/%E0%A4%A', '/about-us/%FF']) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status, path).toBe(400);
+      expect(await res.text()).toBe('The URL is not valid percent-encoding.');
+    }
+    await waitFor(() => server.out().includes('%FF'), 'the request log lines');
+    server.child.kill('SIGTERM');
+    await server.exited;
+    const lines = (server.out() + server.err()).trim().split('\n');
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+  });
 });

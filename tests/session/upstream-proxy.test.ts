@@ -5,7 +5,8 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { FakeUpstream } from './fake-upstream.ts';
 import { CSRF, PANEL, panelCookie, panelSetCookie, readPanelAuth } from './helpers.ts';
 
-const TIMEOUT_MS = 400;
+// Short enough for the hang test, long enough for a loaded two-core machine running the whole suite.
+const TIMEOUT_MS = 1500;
 
 describe('panel proxy against a separate upstream server', () => {
   const upstream = new FakeUpstream();

@@ -11,13 +11,19 @@ interface LoginFailure {
 
 /**
  * SPEC §8: 'Not authorized' when the account has no second factor (a player), 'User or password
- * not correct' for everything else. A rate-limit refusal keeps its own message: telling the
- * administrator to wait is more useful than a wrong-password hint.
+ * not correct' for a refused password. A rate limit or an outage keeps its own message (README:
+ * where we depart from the spec).
  */
 function loginFailureMessage(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status;
   if (status === 403) return 'Not authorized';
-  if (status === 429 && error instanceof Error && error.message) return error.message;
+  const message = error instanceof Error ? error.message : '';
+  // Waits and outages keep their own message: 'User or password not correct' would make the admin
+  // doubt a password that is right ("Too many attempts. Try again in 8 seconds.", "The content API
+  // is unavailable…", "The session store is unavailable…").
+  if (typeof status === 'number' && (status === 429 || status >= 500) && message) return message;
+  if (status === null || status === undefined)
+    return 'The server cannot be reached. Check your connection and try again.';
   return 'User or password not correct';
 }
 

@@ -85,7 +85,11 @@ describe('live responses match the OpenAPI document', () => {
     // A create, an update, a duplicate natural key, and a delete refused because others use the row.
     const created = await api.post('languages/cms', { language: 'Deutsch' });
     check('post', '/languages/cms', created);
-    check('put', '/languages/cms/{id}', await api.put(`languages/cms/${created.body.id}`, { isActive: false }));
+    check(
+      'put',
+      '/languages/cms/{id}',
+      await api.put(`languages/cms/${created.body.id}`, { isActive: false }),
+    );
     check('post', '/languages/cms', await api.post('languages/cms', { language: 'Deutsch' }));
     const language = await firstId('languages');
     check('delete', '/languages/cms/{id}', await api.del(`languages/cms/${language}`));

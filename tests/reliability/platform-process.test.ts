@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolAdmin, PanelBrowser, PANEL } from './panel-client.ts';
+import { startServerWithAdmin } from './admin-server.ts';
+import { PANEL, type PanelBrowser } from './panel-client.ts';
 import { scaled } from './scale.ts';
 import { BUNDLE, startServer, type ServerProcess } from './server-processes.ts';
 
@@ -18,17 +19,10 @@ const PASSWORD = 'deploy-admin-password';
 
 describe('SIGTERM under load', () => {
   let server: ServerProcess;
-  const browser = new PanelBrowser();
+  let browser: PanelBrowser;
 
   beforeAll(async () => {
-    server = await startServer({
-      DEMO_CONTENT: 'false',
-      ADMIN_USERNAME: USERNAME,
-      ADMIN_PASSWORD: PASSWORD,
-      NODE_ENV: 'production',
-    });
-    const codes = await enrolAdmin(server.url, USERNAME, PASSWORD);
-    await browser.login(server.url, USERNAME, PASSWORD, codes[0]!);
+    ({ server, browser } = await startServerWithAdmin(USERNAME, PASSWORD));
   }, 60_000);
   afterAll(() => server.stop());
 

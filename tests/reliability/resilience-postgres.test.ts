@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolAdmin, PanelBrowser } from './panel-client.ts';
+import { startServerWithAdmin } from './admin-server.ts';
+import type { PanelBrowser } from './panel-client.ts';
 import { scaled } from './scale.ts';
-import { scratchPostgres, startServer, type ServerProcess } from './server-processes.ts';
+import { scratchPostgres, type ServerProcess } from './server-processes.ts';
 
 /**
  * PostgreSQL drops the server's connections mid-load (pg_terminate_backend of every one of them,
@@ -16,19 +17,11 @@ const PASSWORD = 'pg-fault-password-1';
 describe('PostgreSQL connections terminated under load', () => {
   let db: Awaited<ReturnType<typeof scratchPostgres>>;
   let server: ServerProcess;
-  const browser = new PanelBrowser();
+  let browser: PanelBrowser;
 
   beforeAll(async () => {
     db = await scratchPostgres();
-    server = await startServer({
-      DATABASE_URL: db.url,
-      DEMO_CONTENT: 'false',
-      ADMIN_USERNAME: USERNAME,
-      ADMIN_PASSWORD: PASSWORD,
-      NODE_ENV: 'production',
-    });
-    const codes = await enrolAdmin(server.url, USERNAME, PASSWORD);
-    await browser.login(server.url, USERNAME, PASSWORD, codes[0]!);
+    ({ server, browser } = await startServerWithAdmin(USERNAME, PASSWORD, { DATABASE_URL: db.url }));
   }, 60_000);
 
   afterAll(async () => {

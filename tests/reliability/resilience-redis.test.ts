@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolAdmin, PanelBrowser, PANEL } from './panel-client.ts';
+import { startServerWithAdmin } from './admin-server.ts';
+import { PANEL, type PanelBrowser } from './panel-client.ts';
 import { startPrivateRedis, type PrivateRedis } from './private-redis.ts';
-import { startServer, type ServerProcess } from './server-processes.ts';
+import type { ServerProcess } from './server-processes.ts';
 
 /**
  * The panel's sessions live in Redis. Redis frozen (CLIENT PAUSE) or stopped costs the requests of
@@ -22,20 +23,14 @@ describe('Redis frozen and stopped', () => {
   let redis: PrivateRedis;
   let server: ServerProcess;
   let codes: string[];
-  const browser = new PanelBrowser();
+  let browser: PanelBrowser;
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    server = await startServer({
+    ({ server, browser, codes } = await startServerWithAdmin(USERNAME, PASSWORD, {
       REDIS_URL: redis.url,
       REDIS_KEY_PREFIX: `rel-${randomBytes(3).toString('hex')}:`,
-      DEMO_CONTENT: 'false',
-      ADMIN_USERNAME: USERNAME,
-      ADMIN_PASSWORD: PASSWORD,
-      NODE_ENV: 'production',
-    });
-    codes = await enrolAdmin(server.url, USERNAME, PASSWORD);
-    await browser.login(server.url, USERNAME, PASSWORD, codes[0]!);
+    }));
   }, 60_000);
 
   afterAll(async () => {
@@ -82,7 +77,7 @@ describe('Redis frozen and stopped', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(state).toBe('logged-out');
-    await browser.login(server.url, USERNAME, PASSWORD, codes[1]!);
+    await browser.login(server.url, USERNAME, PASSWORD, codes[0]!);
     expect(await browser.search(server.url)).toBe(200);
     expect(server.child.exitCode).toBeNull();
   }, 40_000);

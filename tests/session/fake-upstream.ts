@@ -27,6 +27,10 @@ export class FakeUpstream {
   /** Resource paths that never answer. */
   hang = false;
   redirect = false;
+  /** Resource paths answer bytes that are not HTTP at all. */
+  garbage = false;
+  /** Resource paths answer after this many ms (0: at once). */
+  slowMs = 0;
   /** Resource paths fail with a 500 and an HTML page holding a stack trace (a crashed backend). */
   crash = false;
   private counter = 0;
@@ -50,10 +54,25 @@ export class FakeUpstream {
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString();
         this.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-        this.answer(req.method ?? '', req.url ?? '', req.headers, body, (status, payload, headers = {}) => {
-          res.writeHead(status, { 'content-type': 'application/json', ...headers });
-          res.end(payload === undefined ? '' : JSON.stringify(payload));
-        });
+        const resource = !(req.url ?? '').includes('/auth/');
+        if (resource && this.garbage) {
+          req.socket.end('\u0000\u0001 not HTTP at all \r\n\r\n');
+          return;
+        }
+        setTimeout(
+          () =>
+            this.answer(
+              req.method ?? '',
+              req.url ?? '',
+              req.headers,
+              body,
+              (status, payload, headers = {}) => {
+                res.writeHead(status, { 'content-type': 'application/json', ...headers });
+                res.end(payload === undefined ? '' : JSON.stringify(payload));
+              },
+            ),
+          resource ? this.slowMs : 0,
+        );
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));

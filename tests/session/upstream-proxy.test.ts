@@ -34,6 +34,8 @@ describe('panel proxy against a separate upstream server', () => {
     upstream.hang = false;
     upstream.redirect = false;
     upstream.crash = false;
+    upstream.garbage = false;
+    upstream.slowMs = 0;
     upstream.refreshFails = false;
     upstream.twoFaEnabled = true;
     upstream.verifyRefusal = null;
@@ -165,6 +167,21 @@ describe('panel proxy against a separate upstream server', () => {
       requestId: res.headers['x-request-id'],
     });
     expect(res.text).not.toMatch(/secret-internals|TypeError|<html/);
+  });
+
+  it('answers 502 with its own JSON when the upstream answers garbage, and waits for a slow one', async () => {
+    const cookie = await logIn();
+    upstream.garbage = true;
+    const bad = await request(app.url).get(`${PANEL}/api/levels/cms/search/`).set('Cookie', cookie);
+    expect(bad.status).toBe(502);
+    expect(bad.body).toEqual({
+      message: `The content API is unavailable. Please try again in a moment. (request ${bad.headers['x-request-id']})`,
+      requestId: bad.headers['x-request-id'],
+    });
+    upstream.garbage = false;
+    upstream.slowMs = TIMEOUT_MS / 3;
+    const slow = await request(app.url).get(`${PANEL}/api/levels/cms/search/`).set('Cookie', cookie);
+    expect(slow.status).toBe(200);
   });
 
   it('answers 502 when the upstream is down', async () => {

@@ -57,7 +57,7 @@ describe('SIGTERM under load', () => {
     await agent.close();
     expect(code).toBe(0);
     expect(tookMs).toBeLessThan(10_000);
-    expect(statuses.length).toBeGreaterThan(50);
+    expect(statuses.length).toBeGreaterThan(10); // the signal met requests in flight
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     expect(server.output()).toContain('shut down cleanly');
     expect(refusedAfterSignal).toBeGreaterThanOrEqual(0);

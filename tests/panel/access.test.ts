@@ -14,6 +14,7 @@ import {
   allowAuthFailures,
   enterCode,
   hydrated,
+  collectScripts,
   logIn,
   nextCode,
   openPanelPage,
@@ -374,14 +375,7 @@ describeBrowser('admin panel: access screens and shell', () => {
   it("the login page does not load the list screens' code (split bundle)", async () => {
     const session = await openPanelPage(harness);
     const { page } = session;
-    const scripts = new Map<string, Promise<string>>();
-    page.on('response', (response: Response) => {
-      if (response.request().resourceType() !== 'script') return;
-      // A body read after the page navigated away rejects; that only matters if the test reads it.
-      const text = response.text();
-      text.catch(() => undefined);
-      scripts.set(response.url(), text);
-    });
+    const scripts = collectScripts(page);
     const loaded = async () =>
       Promise.all([...scripts].map(async ([url, text]) => ({ url, text: await text })));
     try {

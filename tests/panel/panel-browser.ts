@@ -117,3 +117,18 @@ export async function enterCode(harness: PanelHarness, page: Page): Promise<void
   if (enrolling) await page.getByRole('button', { name: 'Continue' }).click();
   await expect.poll(() => page.getByRole('heading', { level: 1, name: /Welcome/ }).isVisible()).toBe(true);
 }
+
+/**
+ * The bodies of every script the page loads, by URL. A body read after the page navigated away
+ * rejects; that fails a test only if the test reads that body.
+ */
+export function collectScripts(page: Page): Map<string, Promise<string>> {
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const text = response.text();
+    text.catch(() => undefined);
+    scripts.set(response.url(), text);
+  });
+  return scripts;
+}

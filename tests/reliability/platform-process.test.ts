@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -139,4 +140,68 @@ describe('files and start-up failures', () => {
       }
     },
   );
+});
+
+describe('npm start', () => {
+  it('passes SIGTERM to the server: it shuts down cleanly and nothing keeps the port', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'argus-npm-start-'));
+    const npm = spawn('npm', ['start'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        ADMIN_PASSWORD: PASSWORD,
+        DEMO_CONTENT: 'false',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+    npm.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    try {
+      const until = Date.now() + 60_000;
+      while (!/listening on (http:\/\/127\.0\.0\.1:\d+)/.test(output) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      npm.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('shut down cleanly');
+      await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    } finally {
+      npm.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('logs a client that hangs up mid-request as ordinary traffic, not as a server error', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'argus-hangup-'));
+    const server = await startServer({ DATA_DIR: dataDir, DEMO_CONTENT: 'false', ADMIN_PASSWORD: PASSWORD });
+    try {
+      const { port } = new URL(server.url);
+      for (const target of ['/arguscreative/words/auth/login', '/argusma-words-panel/session/login']) {
+        const socket = connect(Number(port), '127.0.0.1');
+        await new Promise((resolve) => socket.once('connect', resolve));
+        socket.write(
+          `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+            'X-Argus-CSRF: 1\r\nSec-Fetch-Site: same-origin\r\nContent-Length: 1000\r\n\r\n{"username":',
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        socket.destroy();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const lines = server
+        .output()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -63,15 +63,28 @@ export function createPageRenderer({ routes, publicConfig, assets, isProduction 
     return { ...context, statusCode: 500, errors: { root: exposed(error) } };
   }
 
+  const staticKeys = new Map<string, string>();
+
   /**
    * The cache key of the page a path renders to when that page is static: the route id, or the
    * shared not-found key. Undefined for pages rendered per request.
    */
   function staticKey(pathname: string): string | undefined {
+    // matchRoutes flattens, ranks and compiles the whole table on every call: the answer for a
+    // path never changes, so it is computed once per path (a bounded map: unknown paths are
+    // endless, the oldest entries make room).
+    const known = staticKeys.get(pathname);
+    if (known !== undefined) return known === NOT_STATIC ? undefined : known;
     const matches = matchRoutes(handler.dataRoutes, pathname);
-    if (!matches) return NOT_FOUND_KEY;
-    const leaf = matches.at(-1)!.route;
-    return (leaf.handle as PageHandle | undefined)?.static ? leaf.id : undefined;
+    const leaf = matches?.at(-1)!.route;
+    const key = !matches
+      ? NOT_FOUND_KEY
+      : (leaf!.handle as PageHandle | undefined)?.static
+        ? leaf!.id
+        : undefined;
+    if (staticKeys.size >= STATIC_KEY_CACHE_SIZE) staticKeys.delete(staticKeys.keys().next().value!);
+    staticKeys.set(pathname, key ?? NOT_STATIC);
+    return key;
   }
 
   /**
@@ -123,6 +136,9 @@ export function createPageRenderer({ routes, publicConfig, assets, isProduction 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;
 
 export const NOT_FOUND_KEY = '\0not-found';
+/** Marks, in the staticKey cache, a path rendered per request. */
+const NOT_STATIC = '\0per-request';
+const STATIC_KEY_CACHE_SIZE = 2_048;
 
 /** JSON that cannot close its <script> element or open a comment. */
 function jsonForScript(value: unknown): string {

@@ -26,13 +26,60 @@ function regexPattern(value: string): string {
     .join('');
 }
 
+/** Trigram indexes work on runs of three characters or more. */
+const MIN_INDEXED_RUN = 3;
+
 /**
- * `column` contains `value`, ignoring case, with the same answer on both dialects for every
- * alphabet: SQLite's LIKE and lower() fold ASCII only, so each cased character becomes a class of
- * its two spellings (GLOB on SQLite, a regular expression on PostgreSQL).
+ * The parts of `value` that a case-folding trigram index can look up: runs of characters whose
+ * spellings all fold to one lower case. A character that folds ambiguously (Turkish ı, whose upper
+ * case I lowers to i) splits the runs, so the index only ever narrows to a superset of the rows the
+ * exact match accepts.
  */
-export function containsIgnoringCase(dialect: Dialect, column: string, value: string): RawBuilder<boolean> {
-  return dialect === 'sqlite'
-    ? sql<boolean>`${sql.ref(column)} glob ${globPattern(value)}`
-    : sql<boolean>`${sql.ref(column)} ~ ${regexPattern(value)}`;
+export function indexableRuns(value: string): string[] {
+  const runs: string[] = [];
+  let run = '';
+  for (const char of value) {
+    const lower = char.toLowerCase();
+    const stable = caseVariants(char).every((variant) => variant.toLowerCase() === lower);
+    if (stable) run += char;
+    else {
+      runs.push(run);
+      run = '';
+    }
+  }
+  runs.push(run);
+  return runs.filter((r) => [...r].length >= MIN_INDEXED_RUN);
+}
+
+/** An FTS5 query: every run as a phrase, within one column. */
+function ftsQuery(column: string, runs: string[]): string {
+  return runs.map((run) => `${column} : "${run.replaceAll('"', '""')}"`).join(' AND ');
+}
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * How to find the rows whose `field` contains `value`, ignoring case, with the same answer on both
+ * dialects for every alphabet. SQLite's LIKE and lower() fold ASCII only, so each cased character
+ * becomes a class of its two spellings (GLOB on SQLite, a regular expression on PostgreSQL): the
+ * `check`. The database's trigram index finds the candidates first: on PostgreSQL pg_trgm serves
+ * the regular expression itself; on SQLite `match` is the FTS5 query on the table's search index
+ * (migration 0005). Without a run of three characters there is no trigram, and the check scans.
+ */
+export interface TextFilterPlan {
+  /** FTS5 query on the table's search index (SQLite), or null. */
+  match: string | null;
+  /** The exact condition on the row, or null when the index answer is already exact. */
+  check: RawBuilder<boolean> | null;
+}
+
+export function textFilterPlan(dialect: Dialect, field: string, value: string): TextFilterPlan {
+  if (dialect === 'postgres')
+    return { match: null, check: sql<boolean>`${sql.ref(field)} ~ ${regexPattern(value)}` };
+  const check = sql<boolean>`${sql.ref(field)} glob ${globPattern(value)}`;
+  const runs = indexableRuns(value);
+  if (runs.length === 0) return { match: null, check };
+  // FTS5 folds ASCII exactly as the GLOB classes do: a value that is one ASCII run needs no check.
+  const exactInIndex = runs.length === 1 && runs[0] === value && /^[\x20-\x7e]+$/.test(value);
+  return { match: ftsQuery(snake(field), runs), check: exactInIndex ? null : check };
 }

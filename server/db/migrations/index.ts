@@ -4,6 +4,8 @@ import { content } from './0001-content.ts';
 import { auth } from './0002-auth.ts';
 import { audit } from './0003-audit.ts';
 import { listOrderIndexes } from './0004-list-order-indexes.ts';
+import { textSearch } from './0005-text-search.ts';
+import { filterIndexes } from './0006-filter-indexes.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -11,4 +13,4 @@ export interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
 }
 
-export const migrations: Migration[] = [content, auth, audit, listOrderIndexes];
+export const migrations: Migration[] = [content, auth, audit, listOrderIndexes, textSearch, filterIndexes];

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { BulkResponse } from '#shared/entities/bulk.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -7,9 +6,9 @@ import { notFound } from '../http/errors.ts';
 import { bulkUpsert } from './bulk.ts';
 import type { Tx } from './integrity.ts';
 import { springPage, type Page } from './page.ts';
-import { fromRow, looseDb, toColumns, type LooseDb, type Values } from './rows.ts';
+import { listQueries } from './list-query.ts';
+import { fromRow, looseDb, type LooseDb, type Values } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
-import { containsIgnoringCase } from './text-match.ts';
 import { createRecord, deleteRecord, findById, updateRecord } from './writes.ts';
 
 /** Thrown to roll a dry run back once its results are known. */
@@ -34,22 +33,10 @@ export function createStore(database: DatabaseHandle) {
 
   return {
     async search(entity: AnyEntity, request: SearchRequest): Promise<Page<Values>> {
-      let query = db.selectFrom(entity.table);
-      for (const { field, kind, value } of request.filters) {
-        query =
-          kind === 'text'
-            ? query.where(containsIgnoringCase(database.dialect, field, String(value)))
-            : query.where(field, '=', toColumns(entity, database.dialect, { [field]: value })[field]);
-      }
-      const counted = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-      const rows = await query
-        .selectAll()
-        .orderBy('id', entity.order ?? 'asc')
-        .limit(request.size)
-        .offset(request.page * request.size)
-        .execute();
+      const list = listQueries(db, database.dialect, entity, request);
+      const [total, rows] = [await list.count(), await list.rows()];
       const content = rows.map((row) => fromRow(entity, row));
-      return springPage(content, request.page, request.size, Number(counted?.n ?? 0));
+      return springPage(content, request.page, request.size, total);
     },
 
     async get(entity: AnyEntity, id: number): Promise<Values> {

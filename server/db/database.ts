@@ -1,10 +1,19 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type CompiledQuery,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
+import { createReadPool } from './read-pool.ts';
 import type { Database } from './schema.ts';
 import { postgresStartupLock, sqliteStartupLock, type StartupLock } from './startup-lock.ts';
 
@@ -17,6 +26,12 @@ export interface DatabaseHandle {
   ping(): Promise<unknown>;
   /** PostgreSQL pool occupancy, for the metrics; null on SQLite. */
   poolStats: (() => { total: number; idle: number; waiting: number }) | null;
+  /**
+   * Rows of a read that may take long (a list over a million rows): on SQLite it runs in a worker
+   * thread with its own connection, so the event loop never waits for it; on PostgreSQL the pool
+   * already runs it elsewhere (and statement_timeout bounds it). Keys are camelCase, as everywhere.
+   */
+  read(query: CompiledQuery): Promise<Array<Record<string, unknown>>>;
   /** Runs once-only start-up work (first admin, demo content) while no other instance does. */
   startupLock: StartupLock;
   close(): Promise<void>;
@@ -33,6 +48,10 @@ export interface DatabaseOptions extends Pick<Config, 'dataDir' | 'databaseUrl'>
   onConnectionError?: (error: Error) => void;
 }
 
+const SQLITE_FILE = 'argus-words.sqlite';
+const sqliteFile = (options: DatabaseOptions) =>
+  path.join(options.dataDir, options.sqliteFile ?? SQLITE_FILE);
+
 // node-pg returns int8 (bigint, e.g. count(*)) as strings; our counts and ids fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
@@ -44,9 +63,10 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
   const pool = options.databaseUrl ? postgresPool(options.databaseUrl, options) : null;
+  const camelCase = new CamelCasePlugin();
   const db = new Kysely<Database>({
     dialect: pool ? new PostgresDialect({ pool }) : sqlite(options),
-    plugins: [new CamelCasePlugin()],
+    plugins: [camelCase],
   });
   const startupLock =
     dialect === 'postgres'
@@ -61,27 +81,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await db.destroy();
     throw error;
   }
+  const readPool = pool ? null : createReadPool(sqliteFile(options));
   return {
     db,
     dialect,
     startupLock,
+    async read(query) {
+      if (!readPool) return (await db.executeQuery(query)).rows as Array<Record<string, unknown>>;
+      const rows = await readPool.all(query);
+      return (await camelCase.transformResult({ result: { rows }, queryId: query.queryId })).rows;
+    },
     ping: () => sql`select 1`.execute(db),
     poolStats: pool
       ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
       : null,
-    close: () => db.destroy(),
+    async close() {
+      await readPool?.close();
+      await db.destroy();
+    },
   };
 }
-
-const SQLITE_FILE = 'argus-words.sqlite';
 
 function ownerOnly(file: string, mode: number): void {
   if (existsSync(file) && (statSync(file).mode & 0o777) !== mode) chmodSync(file, mode);
 }
 
-function sqlite({ dataDir, sqliteFile = SQLITE_FILE }: DatabaseOptions) {
+function sqlite(options: DatabaseOptions) {
+  const { dataDir } = options;
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = path.join(dataDir, sqliteFile);
+  const file = sqliteFile(options);
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   // Password hashes and sessions live here: readable by the server's user only, whatever the umask.

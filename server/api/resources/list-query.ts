@@ -1,7 +1,7 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { AnyEntity } from '#shared/entities/index.ts';
-import type { Dialect } from '../../db/database.ts';
-import { toColumns, type LooseDb, type Values } from './rows.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { looseDb, toColumns, type Values } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
 import { textFilterPlan } from './text-match.ts';
 
@@ -20,11 +20,12 @@ export interface ListQueries {
  *   index entries rather than whole rows; then only those rows are read.
  */
 export function listQueries(
-  db: LooseDb,
-  dialect: Dialect,
+  database: DatabaseHandle,
   entity: AnyEntity,
   request: SearchRequest,
 ): ListQueries {
+  const { dialect } = database;
+  const db = looseDb(database);
   const matches: string[] = [];
   const conditions: Array<RawBuilder<SqlBool>> = [];
   for (const { field, kind, value } of request.filters) {
@@ -42,21 +43,23 @@ export function listQueries(
   const index = sql.table(`${entity.table}Search`);
   const match = matches.join(' AND ');
   const fromTable = (ids: RawBuilder<unknown>) =>
-    db
-      .selectFrom(entity.table)
-      .selectAll()
-      .where(sql<SqlBool>`${sql.ref('id')} in (${ids})`)
-      .orderBy('id', order)
-      .execute();
+    database.read(
+      db
+        .selectFrom(entity.table)
+        .selectAll()
+        .where(sql<SqlBool>`${sql.ref('id')} in (${ids})`)
+        .orderBy('id', order)
+        .compile(),
+    );
+  const countOf = async (query: { compile(): CompiledQuery }) =>
+    Number((await database.read(query.compile()))[0]?.n ?? 0);
 
   if (match && conditions.length === 0) {
     return {
-      async count() {
-        const { rows } = await sql<{
-          n: number;
-        }>`select count(*) as n from ${index} where ${index} match ${match}`.execute(db);
-        return Number(rows[0]?.n ?? 0);
-      },
+      count: () =>
+        countOf({
+          compile: () => sql`select count(*) as n from ${index} where ${index} match ${match}`.compile(db),
+        }),
       rows: () =>
         fromTable(
           sql`select rowid from ${index} where ${index} match ${match} order by rowid ${sql.raw(order)} limit ${request.size} offset ${offset}`,
@@ -71,10 +74,7 @@ export function listQueries(
       sql<SqlBool>`${sql.ref('id')} in (select rowid from ${index} where ${index} match ${match})`,
     );
   return {
-    async count() {
-      const counted = await filtered.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-      return Number(counted?.n ?? 0);
-    },
+    count: () => countOf(filtered.select(sql<number>`count(*)`.as('n'))),
     rows: () =>
       fromTable(sql`${filtered.select('id').orderBy('id', order).limit(request.size).offset(offset)}`),
   };

@@ -33,8 +33,8 @@ export function createStore(database: DatabaseHandle) {
 
   return {
     async search(entity: AnyEntity, request: SearchRequest): Promise<Page<Values>> {
-      const list = listQueries(db, database.dialect, entity, request);
-      const [total, rows] = [await list.count(), await list.rows()];
+      const list = listQueries(database, entity, request);
+      const [total, rows] = await Promise.all([list.count(), list.rows()]);
       const content = rows.map((row) => fromRow(entity, row));
       return springPage(content, request.page, request.size, total);
     },

@@ -1,0 +1,111 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { CompiledQuery } from 'kysely';
+
+/**
+ * Runs in each worker: its own SQLite connection to the same file (WAL lets it read while the main
+ * connection writes), prepared statements kept per SQL text. Plain JavaScript in a string so the
+ * same code runs under tsx and in the bundled server, with no second entry point to build.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+db.pragma('query_only = 1');
+const statements = new Map();
+parentPort.on('message', ({ id, sql, parameters }) => {
+  try {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      if (statements.size < 1000) statements.set(sql, statement);
+    }
+    parentPort.postMessage({ id, rows: statement.all(...parameters) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: error.message, code: error.code } });
+  }
+});
+`;
+
+interface Pending {
+  resolve(rows: Record<string, unknown>[]): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
+export interface ReadPool {
+  /** Rows of a read-only query, computed off the event loop. */
+  all(query: CompiledQuery): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * better-sqlite3 is synchronous: a list query that scans (a one-letter filter over a million rows)
+ * would stop every other request in the process while it runs. List reads go to these workers
+ * instead; the main thread keeps the writes and the point reads. Workers start on first use, and
+ * one that dies is replaced; the queries it had in hand fail (500) rather than hang.
+ */
+export function createReadPool(file: string, size = Math.min(2, availableParallelism())): ReadPool {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const slots: Array<Slot | null> = Array.from({ length: size }, () => null);
+  let nextId = 0;
+  let closed = false;
+
+  function spawn(index: number): Slot {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file } });
+    const slot: Slot = { worker, pending: new Map() };
+    worker.unref();
+    worker.on('message', ({ id, rows, error }) => {
+      const pending = slot.pending.get(id);
+      slot.pending.delete(id);
+      if (!pending) return;
+      if (error) pending.reject(Object.assign(new Error(error.message), { code: error.code }));
+      else pending.resolve(rows);
+    });
+    const fail = (error: Error) => {
+      if (slots[index] === slot) slots[index] = null;
+      for (const pending of slot.pending.values()) pending.reject(error);
+      slot.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`The database read worker stopped (exit code ${code})`)));
+    slots[index] = slot;
+    return slot;
+  }
+
+  /** The worker with the fewest queries in hand. */
+  function pick(): Slot {
+    let best: Slot | null = null;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] ?? spawn(i);
+      if (!best || slot.pending.size < best.pending.size) best = slot;
+      if (slot.pending.size === 0) break;
+    }
+    return best!;
+  }
+
+  return {
+    all(query) {
+      if (closed) return Promise.reject(new Error('The database is closed'));
+      const slot = pick();
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        slot.pending.set(id, { resolve, reject });
+        slot.worker.ref();
+        slot.worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
+      }).finally(() => {
+        if (slot.pending.size === 0) slot.worker.unref();
+      }) as Promise<Record<string, unknown>[]>;
+    },
+    async close() {
+      closed = true;
+      await Promise.all(slots.map((slot) => slot?.worker.terminate()));
+    },
+  };
+}

@@ -30,8 +30,9 @@ export interface DatabaseHandle {
    * Rows of a read that may take long (a list over a million rows): on SQLite it runs in a worker
    * thread with its own connection, so the event loop never waits for it; on PostgreSQL the pool
    * already runs it elsewhere (and statement_timeout bounds it). Keys are camelCase, as everywhere.
+   * `cache`: the answer may be reused until anything writes to the database (counts).
    */
-  read(query: CompiledQuery): Promise<Array<Record<string, unknown>>>;
+  read(query: CompiledQuery, options?: { cache?: boolean }): Promise<Array<Record<string, unknown>>>;
   /** Runs once-only start-up work (first admin, demo content) while no other instance does. */
   startupLock: StartupLock;
   close(): Promise<void>;
@@ -86,9 +87,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     dialect,
     startupLock,
-    async read(query) {
+    async read(query, options) {
       if (!readPool) return (await db.executeQuery(query)).rows as Array<Record<string, unknown>>;
-      const rows = await readPool.all(query);
+      const rows = await readPool.all(query, options?.cache);
       return (await camelCase.transformResult({ result: { rows }, queryId: query.queryId })).rows;
     },
     ping: () => sql`select 1`.execute(db),
@@ -150,7 +151,17 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
     provider: {
       getMigrations: async () =>
         Object.fromEntries(
-          migrations.map((m) => [m.name, { up: (kdb: Kysely<unknown>) => m.up(kdb, dialect) }]),
+          migrations.map((m) => [
+            m.name,
+            {
+              async up(kdb: Kysely<unknown>) {
+                // Building an index over millions of rows takes longer than any request may; the
+                // migration's own transaction lifts statement_timeout for itself only.
+                if (dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(kdb);
+                await m.up(kdb, dialect);
+              },
+            },
+          ]),
         ),
     },
   });

@@ -15,14 +15,33 @@ const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.pragma('query_only = 1');
 const statements = new Map();
-parentPort.on('message', ({ id, sql, parameters }) => {
+// Answers of cacheable queries (counts), valid while no connection has committed since: SQLite's
+// data_version changes whenever another connection (the server's writer, an operator's sqlite3)
+// commits to the file.
+const answers = new Map();
+let answersVersion = -1;
+parentPort.on('message', ({ id, sql, parameters, cache }) => {
   try {
+    let key;
+    if (cache) {
+      const version = db.pragma('data_version', { simple: true });
+      if (version !== answersVersion) answers.clear();
+      answersVersion = version;
+      key = sql + '\u0000' + JSON.stringify(parameters);
+      const known = answers.get(key);
+      if (known) return parentPort.postMessage({ id, rows: known });
+    }
     let statement = statements.get(sql);
     if (!statement) {
       statement = db.prepare(sql);
       if (statements.size < 1000) statements.set(sql, statement);
     }
-    parentPort.postMessage({ id, rows: statement.all(...parameters) });
+    const rows = statement.all(...parameters);
+    if (key !== undefined) {
+      if (answers.size >= 1000) answers.clear();
+      answers.set(key, rows);
+    }
+    parentPort.postMessage({ id, rows });
   } catch (error) {
     parentPort.postMessage({ id, error: { message: error.message, code: error.code } });
   }
@@ -40,8 +59,11 @@ interface Slot {
 }
 
 export interface ReadPool {
-  /** Rows of a read-only query, computed off the event loop. */
-  all(query: CompiledQuery): Promise<Record<string, unknown>[]>;
+  /**
+   * Rows of a read-only query, computed off the event loop. `cache`: the answer may be reused until
+   * the database changes (for counts, which read every matching index entry).
+   */
+  all(query: CompiledQuery, cache?: boolean): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -91,14 +113,14 @@ export function createReadPool(file: string, size = Math.min(2, availableParalle
   }
 
   return {
-    all(query) {
+    all(query, cache = false) {
       if (closed) return Promise.reject(new Error('The database is closed'));
       const slot = pick();
       const id = nextId++;
       return new Promise((resolve, reject) => {
         slot.pending.set(id, { resolve, reject });
         slot.worker.ref();
-        slot.worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
+        slot.worker.postMessage({ id, sql: query.sql, parameters: query.parameters, cache });
       }).finally(() => {
         if (slot.pending.size === 0) slot.worker.unref();
       }) as Promise<Record<string, unknown>[]>;

@@ -52,7 +52,7 @@ export function listQueries(
         .compile(),
     );
   const countOf = async (query: { compile(): CompiledQuery }) =>
-    Number((await database.read(query.compile()))[0]?.n ?? 0);
+    Number((await database.read(query.compile(), { cache: true }))[0]?.n ?? 0);
 
   if (match && conditions.length === 0) {
     return {

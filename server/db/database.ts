@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
+import { createCountCache } from './count-cache.ts';
 import { createReadPool } from './read-pool.ts';
 import type { Database } from './schema.ts';
 import { postgresStartupLock, sqliteStartupLock, type StartupLock } from './startup-lock.ts';
@@ -30,9 +31,13 @@ export interface DatabaseHandle {
    * Rows of a read that may take long (a list over a million rows): on SQLite it runs in a worker
    * thread with its own connection, so the event loop never waits for it; on PostgreSQL the pool
    * already runs it elsewhere (and statement_timeout bounds it). Keys are camelCase, as everywhere.
-   * `cache`: the answer may be reused until anything writes to the database (counts).
    */
-  read(query: CompiledQuery, options?: { cache?: boolean }): Promise<Array<Record<string, unknown>>>;
+  read(query: CompiledQuery): Promise<Array<Record<string, unknown>>>;
+  /**
+   * The count `query` selects as `n`, kept until `table` (snake_case) changes: SQLite reuses it
+   * while no connection commits (data_version); PostgreSQL while the table's change sum stands.
+   */
+  count(query: CompiledQuery, table: string): Promise<number>;
   /** Runs once-only start-up work (first admin, demo content) while no other instance does. */
   startupLock: StartupLock;
   close(): Promise<void>;
@@ -83,14 +88,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
   const readPool = pool ? null : createReadPool(sqliteFile(options));
+  const counts = pool ? createCountCache(db as unknown as Kysely<never>) : null;
   return {
     db,
     dialect,
     startupLock,
-    async read(query, options) {
+    async read(query) {
       if (!readPool) return (await db.executeQuery(query)).rows as Array<Record<string, unknown>>;
-      const rows = await readPool.all(query, options?.cache);
+      const rows = await readPool.all(query);
       return (await camelCase.transformResult({ result: { rows }, queryId: query.queryId })).rows;
+    },
+    async count(query, table) {
+      if (counts) return counts.count(query, table);
+      return Number((await readPool!.all(query, true))[0]?.n ?? 0);
     },
     ping: () => sql`select 1`.execute(db),
     poolStats: pool

@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { looseDb, toColumns, type Values } from './rows.ts';
+import { looseDb, snakeCase, toColumns, type Values } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
 import { textFilterPlan } from './text-match.ts';
 
@@ -52,7 +52,7 @@ export function listQueries(
         .compile(),
     );
   const countOf = async (query: { compile(): CompiledQuery }) =>
-    Number((await database.read(query.compile(), { cache: true }))[0]?.n ?? 0);
+    database.count(query.compile(), snakeCase(entity.table));
 
   if (match && conditions.length === 0) {
     return {

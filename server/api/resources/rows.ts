@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { DatabaseHandle, Dialect } from '../../db/database.ts';
 
+/** A field or table name as the database spells it (the CamelCasePlugin's mapping): letterGroups → letter_groups. */
+export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /** A row or a record: field name → value. */
 export type Values = Record<string, unknown>;
 

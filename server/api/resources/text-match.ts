@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
+import { snakeCase } from './rows.ts';
 
 /** The one-character spellings of a character in either case, e.g. ñ → [ñ, Ñ]; ß stays [ß]. */
 function caseVariants(char: string): string[] {
@@ -56,8 +57,6 @@ function ftsQuery(column: string, runs: string[]): string {
   return runs.map((run) => `${column} : "${run.replaceAll('"', '""')}"`).join(' AND ');
 }
 
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
 /**
  * How to find the rows whose `field` contains `value`, ignoring case, with the same answer on both
  * dialects for every alphabet. SQLite's LIKE and lower() fold ASCII only, so each cased character
@@ -81,5 +80,5 @@ export function textFilterPlan(dialect: Dialect, field: string, value: string): 
   if (runs.length === 0) return { match: null, check };
   // FTS5 folds ASCII exactly as the GLOB classes do: a value that is one ASCII run needs no check.
   const exactInIndex = runs.length === 1 && runs[0] === value && /^[\x20-\x7e]+$/.test(value);
-  return { match: ftsQuery(snake(field), runs), check: exactInIndex ? null : check };
+  return { match: ftsQuery(snakeCase(field), runs), check: exactInIndex ? null : check };
 }

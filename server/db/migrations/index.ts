@@ -6,6 +6,7 @@ import { audit } from './0003-audit.ts';
 import { listOrderIndexes } from './0004-list-order-indexes.ts';
 import { textSearch } from './0005-text-search.ts';
 import { filterIndexes } from './0006-filter-indexes.ts';
+import { changeCounters } from './0007-change-counters.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -13,4 +14,12 @@ export interface Migration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
 }
 
-export const migrations: Migration[] = [content, auth, audit, listOrderIndexes, textSearch, filterIndexes];
+export const migrations: Migration[] = [
+  content,
+  auth,
+  audit,
+  listOrderIndexes,
+  textSearch,
+  filterIndexes,
+  changeCounters,
+];

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import express, { type Express } from 'express';
@@ -16,6 +16,7 @@ import { cspNonce, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
 import { rejectMalformedPaths } from './http/url-encoding.ts';
 import { staticAssets } from './http/static-assets.ts';
+import { withFastLane } from './http/fast-lane.ts';
 import { createLogger, requestLogger, type Logger } from './logger.ts';
 import { healthRoutes, type ReadinessCheck } from './observability/health.ts';
 import {
@@ -42,6 +43,8 @@ export interface AppDeps {
 
 export interface AppHandle {
   app: Express;
+  /** What the public listener serves: `app`, with cached public pages answered before its router. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
   logger: Logger;
   /** The panel's session store (tests read a session's credentials from it to prove they never leak). */
   sessionStore: Store;
@@ -60,14 +63,17 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   const clock = deps.clock ?? Date.now;
 
   startProcessMetrics();
-  app.use(requestLogger(logger));
-  app.use(requestMetrics(apiPrefix(config), PANEL_PREFIX));
+  const logRequest = requestLogger(logger);
+  const measureRequest = requestMetrics(apiPrefix(config), PANEL_PREFIX);
+  const headers = securityHeaders(config);
+  app.use(logRequest);
+  app.use(measureRequest);
   const readiness: ReadinessCheck[] = [];
   app.use(healthRoutes(() => readiness));
   if (config.metricsToken) app.get('/metrics', metricsEndpoint(config.metricsToken));
   app.use(rejectMalformedPaths);
   app.use(cspNonce);
-  app.use(securityHeaders(config));
+  app.use(headers);
   app.use(compression());
 
   app.use('/assets', staticAssets(config.buildDir));
@@ -119,7 +125,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
     assets: manifestSource(config.buildDir, config.isProduction),
     isProduction: config.isProduction,
   });
-  app.use(pagesMiddleware(render, config.public.baseUrl, panel.requestContext));
+  const pages = pagesMiddleware(render, config.public.baseUrl, panel.requestContext);
+  app.use(pages);
   app.use(errorHandler(logger));
 
   if (!config.upstreamApiUrl) {
@@ -134,6 +141,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
 
   return {
     app,
+    handler: withFastLane(app, [logRequest, measureRequest, cspNonce, headers], pages.cached),
     logger,
     sessionStore: panel.session.store,
     close: async () => {

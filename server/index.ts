@@ -28,7 +28,7 @@ async function main() {
     console.error(line);
     process.exit(1);
   });
-  const server = createServer(handle.app);
+  const server = createServer(handle.handler);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response as ExpressResponse } from 'expre
 import { NOT_FOUND_KEY, type PageRenderer } from './render.tsx';
 import { cachePage, sendCachedPage, type CachedPage } from './page-cache.ts';
 import { toFetchRequest } from './request.ts';
+import type { FastResponder } from '../http/fast-lane.ts';
 
 /**
  * Serves every page of the route table. Static pages (public site, 404) are rendered on first request
@@ -13,10 +14,17 @@ export function pagesMiddleware(
   origin: string,
   /** Builds the loaders' `context` for pages rendered per request (the panel's session API client). */
   requestContext: (req: Request, res: ExpressResponse) => unknown = () => undefined,
-): RequestHandler {
+): RequestHandler & { cached: FastResponder } {
   const cache = new Map<string, CachedPage>();
 
-  return async (req, res, next) => {
+  /** A page already rendered for this path, for the fast lane (never the shared 404 page). */
+  const cached: FastResponder = (path) => {
+    const key = render.staticKey(path);
+    const page = key !== undefined && key !== NOT_FOUND_KEY ? cache.get(key) : undefined;
+    return page && ((req, res) => sendCachedPage(req, res, page));
+  };
+
+  const handler: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     try {
       const key = render.staticKey(req.path);
@@ -38,6 +46,7 @@ export function pagesMiddleware(
       next(error);
     }
   };
+  return Object.assign(handler, { cached });
 }
 
 async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {

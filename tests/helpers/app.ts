@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,7 +35,7 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
     config,
     url: '',
     async listen() {
-      server = handle.app.listen(0, '127.0.0.1');
+      server = createServer(handle.handler).listen(0, '127.0.0.1');
       await new Promise<void>((resolve) => server!.once('listening', () => resolve()));
       const address = server.address();
       app.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -14,7 +14,7 @@ export interface WordsExportOptions {
 }
 
 /**
- * `words export --language ID`: every word of the language, page by page, written as it arrives
+ * `words export --language ID`: every word of the language, streamed by the API's export and written as it arrives
  * (a dictionary need not fit in memory twice): `txt` one word per line (what `words import` reads
  * back), `csv` id,letters,isActive,languageId with a header, `json` an array of records.
  */
@@ -40,7 +40,7 @@ export async function wordsExportAction(options: WordsExportOptions, conn: Conne
   let count = 0;
   if (format === 'csv') await write(csvLine(['id', 'letters', 'isActive', 'languageId']));
   if (format === 'json') await write('[');
-  const words = conn.api.words.searchAll({ filters: { languageId: options.language }, size: 100 });
+  const words = conn.api.words.exportAll({ filters: { languageId: options.language } });
   for await (const record of words) {
     const w = record as { id: number; letters: string; isActive: boolean; languageId: number };
     if (format === 'txt') await write(`${w.letters}\n`);

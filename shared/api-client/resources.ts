@@ -26,6 +26,11 @@ export interface ResourceCalls<R, C, U, K extends string> {
   search(query?: SearchQuery<K>): Promise<Page<R>>;
   /** Every record matching the filters, page after page (100 per request). */
   searchAll(query?: Omit<SearchQuery<K>, 'page'>): AsyncIterable<R>;
+  /**
+   * `GET {resource}/cms/export?format=jsonl&…`: every record matching the filters in one streamed
+   * answer (keyset-paged by the server). A backend without the export gets the pages instead.
+   */
+  exportAll(query?: Pick<SearchQuery<K>, 'filters'>): AsyncIterable<R>;
   get(id: number): Promise<R>;
   create(body: C): Promise<R>;
   update(id: number, body: U): Promise<R>;
@@ -39,7 +44,7 @@ type Method = keyof ResourceCalls<unknown, unknown, unknown, string>;
 
 /** The client methods of each operation. */
 export const METHODS_OF: Readonly<Record<Operation, readonly Method[]>> = {
-  search: ['search', 'searchAll'],
+  search: ['search', 'searchAll', 'exportAll'],
   get: ['get'],
   create: ['create'],
   update: ['update'],
@@ -52,7 +57,7 @@ type AllowedOperation<E extends AnyEntity> = {
 }[Operation];
 
 type MethodsOf<O extends Operation> = O extends 'search'
-  ? 'search' | 'searchAll'
+  ? 'search' | 'searchAll' | 'exportAll'
   : O extends 'delete'
     ? 'remove'
     : O;
@@ -109,16 +114,39 @@ export function genericResource(transport: Transport, entity: AnyEntity): Generi
     return toPage(raw, query, convert);
   };
 
+  async function* searchAll(query: Omit<SearchQuery, 'page'> = {}): AsyncGenerator<GenericRecord> {
+    for (let page = 1; ; page += 1) {
+      const answer = await search({ ...query, page, size: query.size ?? MAX_PAGE_SIZE });
+      yield* answer.items;
+      if (answer.last || answer.items.length === 0) return;
+    }
+  }
+
   return {
     entity,
     allows,
     search,
-    async *searchAll(query = {}) {
-      for (let page = 1; ; page += 1) {
-        const answer = await search({ ...query, page, size: query.size ?? MAX_PAGE_SIZE });
-        yield* answer.items;
-        if (answer.last || answer.items.length === 0) return;
+    searchAll,
+    async *exportAll(query = {}) {
+      guard('search');
+      const params = searchParams({ filters: query.filters });
+      params.delete('page');
+      params.set('format', 'jsonl');
+      let answer: Awaited<ReturnType<Transport['lines']>> | null = null;
+      try {
+        answer = await transport.lines({ method: 'GET', path: `${base}/export`, query: params });
+      } catch (error) {
+        if (!(error instanceof ApiError && (error.status === 404 || error.status === 405))) throw error;
       }
+      // An external backend that predates the export (it refuses it, or answers something else):
+      // the same records, page by page.
+      if (!answer?.type.startsWith('application/x-ndjson')) {
+        if (answer) for await (const _ of answer.lines) break;
+        yield* searchAll({ filters: query.filters });
+        return;
+      }
+      const { lines } = answer;
+      for await (const line of lines) yield convert(JSON.parse(line));
     },
     async get(id) {
       guard('get');

@@ -29,7 +29,8 @@ export interface ApiClientOptions {
 
 interface Answer {
   response: Response;
-  text: string;
+  /** The whole body; null when it is left unread for the caller to stream. */
+  text: string | null;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -53,6 +54,11 @@ export interface CallOptions {
 
 export interface Transport {
   call<T>(options: CallOptions): Promise<T>;
+  /**
+   * A GET whose answer is read as it arrives, a line at a time (JSON Lines exports). The timeout
+   * covers the wait for the answer and then each stretch of silence while it streams.
+   */
+  lines(options: CallOptions): Promise<{ type: string; lines: AsyncIterable<string> }>;
   /** Exchanges the refresh token for a new pair (stored with `tokens.set`), one exchange at a time. */
   refresh(): Promise<Tokens>;
 }
@@ -69,7 +75,7 @@ export function createTransport(options: ApiClientOptions): Transport {
   const store = options.tokens;
   let refreshing: Promise<Tokens> | null = null;
 
-  async function send(call: CallOptions, bearer: string | null): Promise<Answer> {
+  async function send(call: CallOptions, bearer: string | null, streamed = false): Promise<Answer> {
     const query = call.query?.toString();
     const url = `${base}/${call.path}${query ? `?${query}` : ''}`;
     const headers: Record<string, string> = {
@@ -93,6 +99,7 @@ export function createTransport(options: ApiClientOptions): Transport {
         ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
       });
       // The timeout covers the body too: a server that sends headers and then stalls is just as hung.
+      if (streamed && response.ok) return { response, text: null };
       return { response, text: await response.text() };
     } catch (error) {
       throw errorFromFailure(error, timedOut ? timeoutMs : null);
@@ -107,8 +114,8 @@ export function createTransport(options: ApiClientOptions): Transport {
       throw new ApiError('No refresh token is held: log in again', { status: null });
     }
     const { response, text } = await send({ method: 'GET', path: REFRESH_PATH }, held.refreshToken);
-    if (!response.ok) throw errorFromResponse(response, text);
-    const body = parseBody(text) as Partial<Tokens> | null;
+    if (!response.ok) throw errorFromResponse(response, text ?? '');
+    const body = parseBody(text ?? '') as Partial<Tokens> | null;
     if (typeof body?.accessToken !== 'string' || body.accessToken === '') {
       throw new ApiError('The refresh answer holds no access token', { status: response.status, body });
     }
@@ -136,21 +143,56 @@ export function createTransport(options: ApiClientOptions): Transport {
     return (bearer === 'refresh' ? held?.refreshToken : held?.accessToken) ?? null;
   }
 
-  async function call<T>(call: CallOptions): Promise<T> {
+  async function answer(call: CallOptions, streamed: boolean): Promise<Answer> {
     const bearer = call.bearer ?? 'access';
     const token = await bearerFor(bearer);
-    let answer = await send(call, token);
+    let answer = await send(call, token, streamed);
     if (answer.response.status === 401 && bearer === 'access' && store && token !== null) {
       const held = await store.get();
       if (held?.refreshToken) {
         // Someone refreshed while this call was out: its token is newer than ours, use it.
         const fresh = held.accessToken !== token ? held : await refresh();
-        answer = await send(call, fresh.accessToken);
+        answer = await send(call, fresh.accessToken, streamed);
       }
     }
-    if (!answer.response.ok) throw errorFromResponse(answer.response, answer.text);
-    return parseBody(answer.text) as T;
+    if (!answer.response.ok) throw errorFromResponse(answer.response, answer.text ?? '');
+    return answer;
   }
 
-  return { call, refresh };
+  async function call<T>(options: CallOptions): Promise<T> {
+    return parseBody((await answer(options, false)).text ?? '') as T;
+  }
+
+  async function lines(options: CallOptions): Promise<{ type: string; lines: AsyncIterable<string> }> {
+    const { response } = await answer(options, true);
+    return { type: response.headers.get('content-type') ?? '', lines: readLines(response, timeoutMs) };
+  }
+
+  return { call, lines, refresh };
+}
+
+/** The body's lines as they arrive; silence longer than `timeoutMs` is a timeout, as for a call. */
+async function* readLines(response: Response, timeoutMs: number): AsyncGenerator<string> {
+  if (!response.body) return;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  try {
+    for (;;) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const silence = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(errorFromFailure(new Error('stalled'), timeoutMs)), timeoutMs);
+      });
+      const { done, value } = await Promise.race([reader.read(), silence]).finally(() => clearTimeout(timer));
+      if (done) break;
+      pending += value;
+      const parts = pending.split('\n');
+      pending = parts.pop()!;
+      for (const line of parts) if (line) yield line;
+    }
+    if (pending) yield pending;
+  } catch (error) {
+    throw error instanceof ApiError ? error : errorFromFailure(error, null);
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
 }

@@ -138,6 +138,16 @@ describe('API client against a fake backend: naming variants, partial pages, err
       '/api/languages/cms/search/?page=1&size=2',
       '/api/languages/cms/search/?page=2&size=2',
     ]);
+    // A backend without the export extension: the same records, page by page.
+    const exported: number[] = [];
+    for await (const language of client.languages.exportAll()) exported.push(language.id);
+    const asked = backend.seen.length;
+    const paged: number[] = [];
+    for await (const language of client.languages.searchAll()) paged.push(language.id);
+    expect(exported).toEqual(paged);
+    expect(backend.seen.slice(0, asked).map((s) => s.url)).toContain(
+      '/api/languages/cms/export?format=jsonl',
+    );
   });
 
   it('sends JSON, the extra headers and the bearer; a 204 delete resolves to the id asked for', async () => {

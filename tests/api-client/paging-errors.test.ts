@@ -59,6 +59,18 @@ describe('API client: 1-based pages, filters on the wire, server errors', () => 
     expect(h.requests.slice(-4).map((r) => /page=(\d+)/.exec(r)?.[1])).toEqual(['0', '1', '2', '3']);
   });
 
+  it('exportAll streams every matching record in one request', async () => {
+    const start = h.requests.length;
+    const all: Array<{ id: number; languageId: number }> = [];
+    for await (const word of h.client.words.exportAll({ filters: { languageId: english } })) all.push(word);
+    expect(all).toHaveLength(WORDS);
+    expect(all.every((w) => w.languageId === english)).toBe(true);
+    expect(all.map((w) => w.id)).toEqual(all.map((w) => w.id).sort((a, b) => a - b));
+    expect(h.requests.slice(start)).toEqual([
+      `GET /arguscreative/words/words/cms/export?languageId=${english}&format=jsonl`,
+    ]);
+  });
+
   it('sends only non-empty filters, booleans as true/false', async () => {
     await h.client.words.search({ filters: { letters: '', languageId: null, isActive: undefined } });
     expect(h.requests.at(-1)).toBe('GET /arguscreative/words/words/cms/search/?page=0');

@@ -170,9 +170,22 @@ describe('API client against the embedded content API: every resource operation'
   it('offers only the operations a description allows, by type and at run time', async () => {
     expect('create' in h.client.users).toBe(false);
     expect('bulk' in h.client.users).toBe(false);
-    expect(Object.keys(h.client.audit).sort()).toEqual(['allows', 'entity', 'get', 'search', 'searchAll']);
+    expect(Object.keys(h.client.audit).sort()).toEqual(
+      ['allows', 'entity', 'exportAll', 'get', 'search', 'searchAll'].sort(),
+    );
     expect(Object.keys(h.client.levels).sort()).toEqual(
-      ['allows', 'bulk', 'create', 'entity', 'get', 'remove', 'search', 'searchAll', 'update'].sort(),
+      [
+        'allows',
+        'bulk',
+        'create',
+        'entity',
+        'exportAll',
+        'get',
+        'remove',
+        'search',
+        'searchAll',
+        'update',
+      ].sort(),
     );
     // @ts-expect-error users are not created through the content API
     expect(h.client.users.create).toBeUndefined();

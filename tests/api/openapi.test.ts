@@ -59,6 +59,12 @@ describe('OpenAPI document', () => {
         expected.add(`${METHODS[operation]} ${path}`);
         // The search is declared with and without its trailing slash (never taken for an {id}).
         if (operation === 'search') expected.add(`get ${path.replace(/\/$/, '')}`);
+        // Every list can be exported (same filters, no pages): an extension wherever search is.
+        if (operation === 'search') {
+          const exportPath = path.replace(/search\/$/, 'export');
+          expected.add(`get ${exportPath}`);
+          expect(doc.paths[exportPath].get['x-extension'], exportPath).toBe(true);
+        }
         const spec = doc.paths[path]?.[METHODS[operation]];
         expect(spec, `${METHODS[operation]} ${path}`).toBeDefined();
         expect(spec.security).toEqual([{ bearerAuth: [] }]);

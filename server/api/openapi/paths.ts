@@ -1,4 +1,5 @@
 import type { AnyEntity, FilterDescription, Operation } from '#shared/entities/index.ts';
+import { EXPORT_FORMATS } from '../resources/export.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/search-query.ts';
 import { MAX_BULK_ROWS } from '#shared/entities/bulk.ts';
 import { componentName } from './schemas.ts';
@@ -48,6 +49,14 @@ const MATCH: Record<FilterDescription['kind'], string> = {
   choice: 'equals',
 };
 
+const searchFilterParameters = (entity: AnyEntity) =>
+  entity.filters.map((filter) => ({
+    name: filter.field,
+    in: 'query',
+    schema: filterSchema(filter),
+    description: `${filter.label}: ${MATCH[filter.kind]}. Empty means no filter.`,
+  }));
+
 function operation(entity: AnyEntity, op: Operation, spec: Json): Json {
   const origin = entity.operations[op]!;
   return {
@@ -87,12 +96,7 @@ export function resourcePaths(entity: AnyEntity): Json {
           in: 'query',
           schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
         },
-        ...entity.filters.map((filter) => ({
-          name: filter.field,
-          in: 'query',
-          schema: filterSchema(filter),
-          description: `${filter.label}: ${MATCH[filter.kind]}. Empty means no filter.`,
-        })),
+        ...searchFilterParameters(entity),
       ],
       responses: {
         200: json(ref(`${name}Page`), 'The page.'),
@@ -102,6 +106,35 @@ export function resourcePaths(entity: AnyEntity): Json {
     at(`${base}/search/`).get = search;
     // The same search without the trailing slash: never taken for an {id}.
     at(`${base}/search`).get = { ...search, operationId: `${String(search.operationId)}NoSlash` };
+    at(`${base}/export`).get = {
+      ...operation(entity, 'search', {
+        summary: `Export ${entity.labelPlural.toLowerCase()}`,
+        description: `Every ${label} the filters match, in the search's order, streamed (no pages). Extension of the SPEC §7 contract.`,
+        parameters: [
+          { name: 'format', in: 'query', schema: { type: 'string', enum: EXPORT_FORMATS, default: 'json' } },
+          {
+            name: 'fields',
+            in: 'query',
+            schema: { type: 'string' },
+            description: `Comma-separated fields, in the order wanted; all by default: ${Object.keys(entity.fields).join(', ')}.`,
+          },
+          ...searchFilterParameters(entity),
+        ],
+        responses: {
+          200: {
+            description: 'The rows: CSV with a header line, a JSON array, or one JSON object a line.',
+            content: {
+              'text/csv': { schema: { type: 'string' } },
+              'application/json': { schema: { type: 'array', items: ref(name) } },
+              'application/x-ndjson': { schema: { type: 'string' } },
+            },
+          },
+          400: json(ref('ValidationError'), 'Unknown format, field or filter, a malformed value, or paging.'),
+        },
+      }),
+      operationId: `export${name}`,
+      'x-extension': true,
+    };
   }
   if (ops.create) {
     at(base).post = operation(entity, 'create', {

@@ -8,8 +8,11 @@ import { textFilterPlan } from './text-match.ts';
 export interface ListQueries {
   /** Rows matching the filters (exact). */
   count(): Promise<number>;
-  /** The requested page of rows, in the list's id order. */
-  rows(): Promise<Values[]>;
+  /**
+   * The requested page of rows, in the list's id order; with `after`, the next `size` rows past
+   * that id instead (keyset paging, for exports that read every row).
+   */
+  rows(after?: number): Promise<Values[]>;
 }
 
 /**
@@ -39,7 +42,8 @@ export function listQueries(
     }
   }
   const order = entity.order ?? 'asc';
-  const offset = request.page * request.size;
+  const offset = (after: number | undefined) => (after === undefined ? request.page * request.size : 0);
+  const past = order === 'asc' ? '>' : '<';
   const index = sql.table(`${entity.table}Search`);
   const match = matches.join(' AND ');
   const fromTable = (ids: RawBuilder<unknown>) =>
@@ -60,9 +64,11 @@ export function listQueries(
         countOf({
           compile: () => sql`select count(*) as n from ${index} where ${index} match ${match}`.compile(db),
         }),
-      rows: () =>
+      rows: (after) =>
         fromTable(
-          sql`select rowid from ${index} where ${index} match ${match} order by rowid ${sql.raw(order)} limit ${request.size} offset ${offset}`,
+          sql`select rowid from ${index} where ${index} match ${match}
+            ${after === undefined ? sql`` : sql`and rowid ${sql.raw(past)} ${after}`}
+            order by rowid ${sql.raw(order)} limit ${request.size} offset ${offset(after)}`,
         ),
     };
   }
@@ -75,7 +81,11 @@ export function listQueries(
     );
   return {
     count: () => countOf(filtered.select(sql<number>`count(*)`.as('n'))),
-    rows: () =>
-      fromTable(sql`${filtered.select('id').orderBy('id', order).limit(request.size).offset(offset)}`),
+    rows: (after) => {
+      const from = after === undefined ? filtered : filtered.where('id', past, after);
+      return fromTable(
+        sql`${from.select('id').orderBy('id', order).limit(request.size).offset(offset(after))}`,
+      );
+    },
   };
 }

@@ -8,6 +8,7 @@ import type { ChangeContext } from '../audit/record.ts';
 import { badRequest } from '../http/errors.ts';
 import { BODY_LIMIT, BULK_BODY_LIMIT, jsonBody } from '../http/json-body.ts';
 import { route, type MethodTable } from '../http/method-table.ts';
+import { parseExportQuery, sendExport } from './export.ts';
 import { parseSearchQuery } from './search-query.ts';
 import type { Store } from './store.ts';
 
@@ -55,6 +56,17 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
     ];
   }
   route(router, '/search', search);
+
+  const exported: MethodTable = {};
+  if (ops.search) {
+    exported.get = [
+      handler(async (req, res) => {
+        const request = parseExportQuery(entity, req.query);
+        await sendExport(res, entity, request, store.exportChunks(entity, request.filters));
+      }),
+    ];
+  }
+  route(router, '/export', exported);
 
   const bulk: MethodTable = {};
   if (ops.bulk) {

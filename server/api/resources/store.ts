@@ -18,6 +18,9 @@ class DryRun {
 
 export type Store = ReturnType<typeof createStore>;
 
+/** Rows read per query of an export. */
+const EXPORT_CHUNK = 2000;
+
 /** The one store every resource uses: reads, and writes each in its own transaction. */
 export function createStore(database: DatabaseHandle) {
   const db = looseDb(database);
@@ -37,6 +40,18 @@ export function createStore(database: DatabaseHandle) {
       const [total, rows] = await Promise.all([list.count(), list.rows()]);
       const content = rows.map((row) => fromRow(entity, row));
       return springPage(content, request.page, request.size, total);
+    },
+
+    /** Every row matching `filters`, in the list's order, a chunk at a time (keyset paging). */
+    async *exportChunks(entity: AnyEntity, filters: SearchRequest['filters']): AsyncGenerator<Values[]> {
+      const list = listQueries(database, entity, { page: 0, size: EXPORT_CHUNK, filters });
+      let after: number | undefined;
+      for (;;) {
+        const rows = await list.rows(after);
+        if (rows.length > 0) yield rows.map((row) => fromRow(entity, row));
+        if (rows.length < EXPORT_CHUNK) return;
+        after = Number(rows.at(-1)!.id);
+      }
     },
 
     async get(entity: AnyEntity, id: number): Promise<Values> {

@@ -1,0 +1,96 @@
+import { once } from 'node:events';
+import type { Response } from 'express';
+import { stringify } from 'csv-stringify/sync';
+import type { AnyEntity } from '#shared/entities/index.ts';
+import { badRequest } from '../http/errors.ts';
+import type { Values } from './rows.ts';
+import { parseSearchQuery, type SearchFilter } from './search-query.ts';
+
+export const EXPORT_FORMATS = ['csv', 'json', 'jsonl'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface ExportRequest {
+  format: ExportFormat;
+  /** Fields written, in this order (all of the entity's by default). */
+  fields: string[];
+  filters: SearchFilter[];
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  jsonl: 'application/x-ndjson; charset=utf-8',
+};
+
+/**
+ * `?format=csv|json|jsonl&fields=a,b&<filter>=…` of `{resource}/cms/export`: the list's filters, as
+ * the search takes them, and no pages (an export holds every matching row).
+ */
+export function parseExportQuery(entity: AnyEntity, query: Record<string, unknown>): ExportRequest {
+  const { format = 'json', fields, ...rest } = query;
+  const what = `Invalid export of ${entity.labelPlural.toLowerCase()}`;
+  if (typeof format !== 'string' || !(EXPORT_FORMATS as readonly string[]).includes(format)) {
+    const message = `format must be one of: ${EXPORT_FORMATS.join(', ')}`;
+    throw badRequest(`${what}: ${message}`, { format: [message] });
+  }
+  for (const paging of ['page', 'size']) {
+    if (paging in rest) {
+      const message = 'is not taken: an export holds every matching row';
+      throw badRequest(`${what}: ${paging} ${message}`, { [paging]: [message] });
+    }
+  }
+  const known = Object.keys(entity.fields);
+  let chosen = known;
+  if (fields !== undefined) {
+    chosen = typeof fields === 'string' ? fields.split(',').map((f) => f.trim()) : [];
+    const unknown = chosen.filter((f) => !known.includes(f));
+    if (chosen.length === 0 || unknown.length > 0 || new Set(chosen).size !== chosen.length) {
+      const message = `must name fields of ${entity.labelPlural} once each, from: ${known.join(', ')}`;
+      throw badRequest(`${what}: fields ${message}`, { fields: [message] });
+    }
+  }
+  return { format: format as ExportFormat, fields: chosen, filters: parseSearchQuery(entity, rest).filters };
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * Writes the chunks as they come, waiting for the client to take each (a slow client holds one
+ * chunk in memory, never the table). Once the first byte is out the status cannot change: a failure
+ * then cuts the response short, which the client sees as an incomplete download, never a whole one.
+ */
+export async function sendExport(
+  res: Response,
+  entity: AnyEntity,
+  request: ExportRequest,
+  chunks: AsyncIterable<Values[]>,
+): Promise<void> {
+  const { format, fields } = request;
+  res.status(200);
+  res.setHeader('Content-Type', CONTENT_TYPES[format]);
+  res.setHeader('Content-Disposition', `attachment; filename="${entity.resource}.${format}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  const write = async (text: string) => {
+    if (text && !res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (res.destroyed) throw new Error('The client went away during the export');
+  };
+  const pick = (record: Values) => Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
+  let written = 0;
+  if (format === 'csv') await write(stringify([fields]));
+  if (format === 'json') await write('[');
+  for await (const records of chunks) {
+    if (format === 'csv') await write(stringify(records.map((r) => fields.map((f) => cell(r[f])))));
+    else if (format === 'jsonl') await write(records.map((r) => `${JSON.stringify(pick(r))}\n`).join(''));
+    else {
+      await write(
+        records.map((r, i) => `${written + i === 0 ? '\n' : ',\n'}${JSON.stringify(pick(r))}`).join(''),
+      );
+    }
+    written += records.length;
+  }
+  if (format === 'json') await write(written === 0 ? ']\n' : '\n]\n');
+  res.end();
+}

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import packageJson from '../package.json' with { type: 'json' };
 import { registerAdminCommands } from './commands/admin.ts';
 import { registerEntityCommands } from './commands/entities.ts';
 import { registerLevelCommands } from './commands/levels.ts';
@@ -30,6 +31,7 @@ export function buildProgram(context: Partial<CliContext> = {}): Command {
   };
   const program = new Command('argus-words')
     .description('Manage the content of an Argus Words installation from a terminal or a script.')
+    .version(packageJson.version, '-V, --version', 'the version of argus-words')
     .option('--api <url>', `the content API (default: ARGUS_API_URL, else ${DEFAULT_API_URL})`)
     .option('--json', 'machine-readable JSON on stdout; every message goes to stderr')
     .configureOutput({

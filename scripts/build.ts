@@ -12,6 +12,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { buildCli } from './build-cli.ts';
 import { buildServer } from './build-server.ts';
 
 /**
@@ -92,7 +93,7 @@ function pruneOldAssets(current: Set<string>) {
 
 export async function build({ production = true } = {}): Promise<void> {
   mkdirSync(ASSETS_DIR, { recursive: true });
-  await Promise.all([esbuild.build(options(production)), buildServer(ROOT)]);
+  await Promise.all([esbuild.build(options(production)), buildServer(ROOT), buildCli(ROOT)]);
 }
 
 export async function watch(): Promise<esbuild.BuildContext> {

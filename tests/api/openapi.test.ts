@@ -59,6 +59,16 @@ describe('OpenAPI document', () => {
         expected.add(`${METHODS[operation]} ${path}`);
         // The search is declared with and without its trailing slash (never taken for an {id}).
         if (operation === 'search') expected.add(`get ${path.replace(/\/$/, '')}`);
+        // Many rows at once wherever one can be updated or deleted: extensions.
+        for (const [edited, path2] of [
+          ['update', 'bulk-update'],
+          ['delete', 'bulk-delete'],
+        ] as const) {
+          if (operation !== edited) continue;
+          const editPath = `/${entity.resource}/cms/${path2}`;
+          expected.add(`post ${editPath}`);
+          expect(doc.paths[editPath].post['x-extension'], editPath).toBe(true);
+        }
         // Every list can be exported (same filters, no pages): an extension wherever search is.
         if (operation === 'search') {
           const exportPath = path.replace(/search\/$/, 'export');

@@ -18,7 +18,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
         'The content API of SPEC §7, as embedded in the server.',
         'Responses name fields in camelCase with foreign keys as languageId, stageId, letterGroupId, levelId, wordId, userId;',
         'request bodies also accept idLanguage, idStage, idLetterGroup, idLevel, idWord, idUser (and the other aliases listed per field).',
-        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk and the audit log.',
+        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export and the audit log.',
       ].join(' '),
     },
     servers: [{ url: options.prefix }],

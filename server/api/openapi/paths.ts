@@ -155,6 +155,35 @@ export function resourcePaths(entity: AnyEntity): Json {
       responses: { 200: json(ref('BulkResponse'), 'One result per row, and counts.'), ...BODY_ERRORS },
     });
   }
+  const edits = [
+    [
+      'update',
+      'bulk-update',
+      'BulkUpdateRequest',
+      `Set the same fields on many ${entity.labelPlural.toLowerCase()}`,
+    ],
+    ['delete', 'bulk-delete', 'BulkDeleteRequest', `Delete many ${entity.labelPlural.toLowerCase()}`],
+  ] as const;
+  for (const [op, path, body, summary] of edits) {
+    if (!ops[op]) continue;
+    at(`${base}/${path}`).post = {
+      ...operation(entity, op, {
+        summary,
+        description:
+          'The rows are named by `ids` or by `where` (the list filters, as the search takes them; an empty `where` needs `allRows: true`), read and written a chunk per transaction; a row that cannot be changed is refused with its reason and the others go on. `dryRun` answers the plan and writes nothing. Extension of the SPEC §7 contract.',
+        requestBody: { required: true, content: { 'application/json': { schema: ref(body) } } },
+        responses: {
+          200: json(
+            ref('BulkEditResponse'),
+            'Counts, each refused row with its reason, and a sample of the changes.',
+          ),
+          ...BODY_ERRORS,
+        },
+      }),
+      operationId: `${path.replace('-', '')}${name}`,
+      'x-extension': true,
+    };
+  }
   const item = `${base}/{id}`;
   if (ops.get) {
     at(item).get = operation(entity, 'get', {

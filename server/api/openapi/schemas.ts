@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import * as auth from '#shared/auth-schemas.ts';
 import { bulkRequestOf, bulkResponseSchema, bulkRowResultSchema } from '#shared/entities/bulk.ts';
+import {
+  bulkDeleteRequestSchema,
+  bulkEditResponseSchema,
+  bulkUpdateRequestSchema,
+} from '#shared/entities/bulk-edit.ts';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/search-query.ts';
 
@@ -54,6 +59,9 @@ export function componentSchemas(entities: readonly AnyEntity[]): Record<string,
   responses.add(validationErrorSchema, { id: 'ValidationError' });
   responses.add(bulkRowResultSchema, { id: 'BulkRowResult' });
   responses.add(bulkResponseSchema, { id: 'BulkResponse' });
+  responses.add(bulkEditResponseSchema, { id: 'BulkEditResponse' });
+  requests.add(bulkUpdateRequestSchema, { id: 'BulkUpdateRequest' });
+  requests.add(bulkDeleteRequestSchema, { id: 'BulkDeleteRequest' });
   for (const entity of entities) {
     const name = componentName(entity);
     responses.add(entity.schemas.record, { id: name });

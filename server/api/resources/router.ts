@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
 import { bulkRequestSchema } from '#shared/entities/bulk.ts';
+import { bulkDeleteRequestSchema, bulkUpdateRequestSchema } from '#shared/entities/bulk-edit.ts';
 import { zodFieldErrors, invalid } from '#shared/entities/input.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import type { Actor } from '../auth/index.ts';
@@ -87,6 +88,32 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
     ];
   }
   route(router, '/bulk', bulk);
+
+  // Many rows at once, by ids or by the list's filters (extensions, for the CLI and the panel).
+  const edits = [
+    ['update', '/bulk-update', bulkUpdateRequestSchema, store.bulkUpdate],
+    ['delete', '/bulk-delete', bulkDeleteRequestSchema, store.bulkDelete],
+  ] as const;
+  for (const [operation, path, schema, run] of edits) {
+    const table: MethodTable = {};
+    if (ops[operation]) {
+      table.post = [
+        ...jsonBody(BULK_BODY_LIMIT),
+        handler(async (req, res) => {
+          const parsed = schema.safeParse(req.body);
+          if (!parsed.success) {
+            const { message, fieldErrors } = invalid(
+              'bulk edit',
+              zodFieldErrors(parsed.error, 'a bulk edit'),
+            );
+            throw badRequest(message, fieldErrors);
+          }
+          res.json(await run(entity, parsed.data as never, context(req, res)));
+        }),
+      ];
+    }
+    route(router, path, table);
+  }
 
   const collection: MethodTable = {};
   if (ops.create) {

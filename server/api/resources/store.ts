@@ -1,9 +1,11 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { BulkResponse } from '#shared/entities/bulk.ts';
+import type { BulkDeleteRequest, BulkEditResponse, BulkUpdateRequest } from '#shared/entities/bulk-edit.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { ChangeContext } from '../audit/record.ts';
 import { notFound } from '../http/errors.ts';
 import { bulkUpsert } from './bulk.ts';
+import { bulkDelete, bulkUpdate } from './bulk-edit.ts';
 import type { Tx } from './integrity.ts';
 import { springPage, type Page } from './page.ts';
 import { listQueries } from './list-query.ts';
@@ -70,6 +72,16 @@ export function createStore(database: DatabaseHandle) {
 
     remove(entity: AnyEntity, id: number, ctx: ChangeContext): Promise<void> {
       return transaction(async (tx) => deleteRecord(tx, entity, await existing(tx, entity, id), ctx));
+    },
+
+    /** The same fields set on many rows (by ids or filters), a chunk per transaction. */
+    bulkUpdate(entity: AnyEntity, request: BulkUpdateRequest, ctx: ChangeContext): Promise<BulkEditResponse> {
+      return bulkUpdate(database, transaction, entity, request, ctx);
+    },
+
+    /** Many rows deleted (by ids or filters); rows still in use are refused, the others go. */
+    bulkDelete(entity: AnyEntity, request: BulkDeleteRequest, ctx: ChangeContext): Promise<BulkEditResponse> {
+      return bulkDelete(database, transaction, entity, request, ctx);
     },
 
     /** All rows in one transaction; a dry run computes the same results, then rolls back. */

@@ -1,0 +1,238 @@
+import type { AnyEntity } from '#shared/entities/index.ts';
+import {
+  EDIT_SAMPLE_SIZE,
+  MAX_LISTED_REFUSALS,
+  type BulkEditResponse,
+  type BulkUpdateRequest,
+} from '#shared/entities/bulk-edit.ts';
+import { parseEntityInput } from '#shared/entities/index.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';
+import { ApiError, badRequest } from '../http/errors.ts';
+import { assertNaturalKeyFree, assertReferencesExist, type Tx } from './integrity.ts';
+import { listQueries } from './list-query.ts';
+import { fromRow, toColumns, type Values } from './rows.ts';
+import { parseSearchQuery, type SearchFilter } from './search-query.ts';
+import { deleteRecord } from './writes.ts';
+
+/** Rows read, checked and written per transaction. */
+const CHUNK = 1000;
+
+type Transaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+type Targets = { ids: number[] } | { filters: SearchFilter[] };
+
+/** Thrown to roll a dry run's chunk back once its results are known. */
+class RollBack extends Error {}
+
+/** The rows a bulk edit names: by ids, or by the list's filters (an empty `where` needs `allRows`). */
+export function editTargets(
+  entity: AnyEntity,
+  body: { ids?: number[]; where?: Record<string, string | number | boolean>; allRows?: boolean },
+): Targets {
+  const what = `Invalid bulk edit of ${entity.labelPlural.toLowerCase()}`;
+  if (body.ids && body.where) throw badRequest(`${what}: name the rows by ids or by where, not both`);
+  if (body.ids) return { ids: [...new Set(body.ids)].sort((a, b) => a - b) };
+  if (!body.where) throw badRequest(`${what}: name the rows, by ids or by where`);
+  const strings = Object.fromEntries(Object.entries(body.where).map(([k, v]) => [k, String(v)]));
+  for (const paging of ['page', 'size']) {
+    if (paging in strings) throw badRequest(`${what}: where takes filters, not ${paging}`);
+  }
+  const { filters } = parseSearchQuery(entity, strings);
+  if (filters.length === 0 && body.allRows !== true) {
+    throw badRequest(
+      `${what}: where names no condition, so every row would change; send allRows: true to mean it`,
+    );
+  }
+  return { filters };
+}
+
+/** The target ids a chunk at a time, in id order. */
+async function* idChunks(
+  database: DatabaseHandle,
+  entity: AnyEntity,
+  targets: Targets,
+): AsyncGenerator<number[]> {
+  if ('ids' in targets) {
+    for (let at = 0; at < targets.ids.length; at += CHUNK) yield targets.ids.slice(at, at + CHUNK);
+    return;
+  }
+  const list = listQueries(
+    database,
+    { ...entity, order: 'asc' },
+    { page: 0, size: CHUNK, filters: targets.filters },
+  );
+  let after: number | undefined;
+  for (;;) {
+    const ids = (await list.rows(after)).map((row) => Number(row.id));
+    if (ids.length > 0) yield ids;
+    if (ids.length < CHUNK) return;
+    after = ids.at(-1);
+  }
+}
+
+interface Tally extends BulkEditResponse {
+  /** Counts a refused row and lists it with its reason. */
+  refuse(id: number, reason: string): void;
+}
+
+/**
+ * Runs `edit` on every target row, a chunk per transaction (a dry run rolls each back once its
+ * results are known). A refused row is listed with its reason and the others go on.
+ */
+async function editAll(
+  database: DatabaseHandle,
+  transaction: Transaction,
+  entity: AnyEntity,
+  targets: Targets,
+  dryRun: boolean,
+  edit: (tx: Tx, rows: Values[], tally: Tally) => Promise<void>,
+): Promise<BulkEditResponse> {
+  const response: BulkEditResponse = {
+    dryRun,
+    matched: 0,
+    changed: 0,
+    unchanged: 0,
+    refused: 0,
+    refusals: [],
+    sample: [],
+  };
+  const tally: Tally = Object.assign(response, {
+    refuse(id: number, reason: string) {
+      response.refused += 1;
+      if (response.refusals.length < MAX_LISTED_REFUSALS) response.refusals.push({ id, reason });
+    },
+  });
+  for await (const ids of idChunks(database, entity, targets)) {
+    try {
+      await transaction(async (tx) => {
+        const rows = (
+          await tx.db.selectFrom(entity.table).selectAll().where('id', 'in', ids).orderBy('id').execute()
+        ).map((row) => fromRow(entity, row));
+        const found = new Set(rows.map((row) => row.id as number));
+        for (const id of ids) if (!found.has(id)) tally.refuse(id, `${entity.label} ${id} not found`);
+        tally.matched += rows.length;
+        await edit(tx, rows, tally);
+        if (dryRun) throw new RollBack();
+      });
+    } catch (error) {
+      if (!(error instanceof RollBack)) throw error;
+    }
+  }
+  const { refuse: _refuse, ...answer } = tally;
+  return answer;
+}
+
+/** Sets the same fields on every target row: one UPDATE per chunk, one audit entry per changed row. */
+export async function bulkUpdate(
+  database: DatabaseHandle,
+  transaction: Transaction,
+  entity: AnyEntity,
+  request: BulkUpdateRequest,
+  ctx: ChangeContext,
+): Promise<BulkEditResponse> {
+  const parsed = parseEntityInput(entity, 'update', request.set);
+  if (!parsed.ok) throw badRequest(parsed.message, parsed.fieldErrors);
+  const values = parsed.value as Values;
+  if (Object.keys(values).length === 0) {
+    throw badRequest(
+      `Invalid bulk edit of ${entity.labelPlural.toLowerCase()}: set names no field to change`,
+    );
+  }
+  const targets = editTargets(entity, request);
+  const keyChanges = entity.naturalKey?.some((name) => name in values) ?? false;
+  const updated = entity.timestamps?.updated;
+  const stamp = updated ? { [updated]: ctx.now } : {};
+  return editAll(database, transaction, entity, targets, request.dryRun ?? false, async (tx, rows, tally) => {
+    if (rows.length > 0) await assertReferencesExist(tx, entity, values);
+    const changed: Array<{ before: Values; after: Values }> = [];
+    for (const row of rows) {
+      if (Object.keys(changedFields(row, values).after).length === 0) {
+        tally.unchanged += 1;
+        continue;
+      }
+      const after = { ...row, ...values, ...stamp };
+      if (keyChanges) {
+        // A natural key must stay unique: each row is checked and written on its own.
+        try {
+          await assertNaturalKeyFree(tx, entity, after, row.id as number);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          tally.refuse(row.id as number, error.message);
+          continue;
+        }
+        await tx.db
+          .updateTable(entity.table)
+          .set(toColumns(entity, tx.dialect, { ...values, ...stamp }))
+          .where('id', '=', row.id as number)
+          .execute();
+      }
+      changed.push({ before: row, after });
+    }
+    if (!keyChanges && changed.length > 0) {
+      await tx.db
+        .updateTable(entity.table)
+        .set(toColumns(entity, tx.dialect, { ...values, ...stamp }))
+        .where(
+          'id',
+          'in',
+          changed.map((c) => c.before.id as number),
+        )
+        .execute();
+    }
+    await recordChanges(
+      tx,
+      ctx,
+      changed.map(({ before, after }) => ({
+        entity,
+        entityId: before.id as number,
+        action: 'update' as const,
+        ...changedFields(before, after),
+      })),
+    );
+    tally.changed += changed.length;
+    for (const { before } of changed.slice(0, EDIT_SAMPLE_SIZE - tally.sample.length)) {
+      const diff = changedFields(before, values);
+      tally.sample.push({
+        id: before.id as number,
+        changes: Object.fromEntries(
+          Object.keys(diff.after).map((f) => [f, { from: diff.before[f], to: diff.after[f] }]),
+        ),
+      });
+    }
+  });
+}
+
+/** Deletes every target row; a row still in use is refused with what uses it, the others go. */
+export async function bulkDelete(
+  database: DatabaseHandle,
+  transaction: Transaction,
+  entity: AnyEntity,
+  request: {
+    ids?: number[];
+    where?: Record<string, string | number | boolean>;
+    allRows?: boolean;
+    dryRun?: boolean;
+  },
+  ctx: ChangeContext,
+): Promise<BulkEditResponse> {
+  const targets = editTargets(entity, request);
+  return editAll(database, transaction, entity, targets, request.dryRun ?? false, async (tx, rows, tally) => {
+    for (const row of rows) {
+      try {
+        await deleteRecord(tx, entity, row, ctx);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        tally.refuse(row.id as number, error.message);
+        continue;
+      }
+      tally.changed += 1;
+      if (tally.sample.length < EDIT_SAMPLE_SIZE) {
+        const fields = Object.keys(entity.fields).filter((f) => f !== 'id');
+        tally.sample.push({
+          id: row.id as number,
+          changes: Object.fromEntries(fields.map((f) => [f, { from: row[f], to: null }])),
+        });
+      }
+    }
+  });
+}

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { contentEntities, type AnyEntity } from '#shared/entities/index.ts';
+import type { BulkEditOptions } from '../actions/bulk-edit.ts';
 import type { Connection } from '../connection.ts';
 import { positiveInt } from '../entities/field-values.ts';
 
@@ -33,6 +34,14 @@ function subcommands(entity: AnyEntity): string[] {
   return (Object.keys(names) as Array<keyof typeof names>)
     .filter((op) => entity.operations[op])
     .map((op) => names[op]);
+}
+
+/** An example `--where` condition: the first filter, with its operator. */
+function exampleCondition(entity: AnyEntity): string {
+  const filter = entity.filters[0];
+  if (!filter) return '';
+  if (filter.kind === 'text') return `${filter.field}~abc`;
+  return `${filter.field}=${{ bool: 'false', choice: filter.choices?.[0] ?? '' }[filter.kind as string] ?? '1'}`;
 }
 
 function exampleFilter(entity: AnyEntity): string {
@@ -98,30 +107,66 @@ export function registerEntityCommands(program: Command, connection: () => Conne
           (await actions()).createAction(entity, options, connection()),
         );
     }
+    const bulkActions = () => import('../actions/bulk-edit.ts');
+    const ids = (raw: string, previous: number[] = []) => [...previous, positiveInt('id')(raw)];
+    const manyRows = (sub: Command) =>
+      sub
+        .option(
+          '--where <condition>',
+          'rows matching, as list filters: field~text (contains), field=value (repeatable)',
+          collect,
+        )
+        .option(
+          '--ids <source>',
+          '"-": read the ids from standard input (one a line, or the JSON of list --json)',
+        )
+        .option('--all-rows', 'with no --where: every row')
+        .option('--dry-run', 'show the plan and change nothing')
+        .option('--yes', 'do not ask for confirmation (required without a terminal)');
+    /** One id and no bulk option: the single-record call, as before. */
+    const single = (given: number[], o: BulkEditOptions) =>
+      given.length === 1 && !o.where && o.ids === undefined && !o.allRows && !o.dryRun;
+    const example = exampleCondition(entity);
     if (ops.update) {
-      command
-        .command('update')
-        .description(`Change fields of a ${label}; the fields not given keep their values.`)
-        .argument('<id>', `the ${label}'s id`, positiveInt('id'))
-        .option('--set <key=value>', 'a field, typed by its kind (repeatable)', collect)
-        .option('--file <file.json>', 'a JSON object of fields')
+      manyRows(
+        command
+          .command('update')
+          .description(
+            `Change fields of one ${label} (by id) or many (ids, --ids -, --where): many show their plan first.`,
+          )
+          .argument('[ids...]', `${label} ids`, ids)
+          .option('--set <key=value>', 'a field, typed by its kind (repeatable)', collect)
+          .option('--file <file.json>', 'a JSON object of fields (one id only)'),
+      )
         .addHelpText(
           'after',
-          `\nExample:\n  $ argus-words ${entity.name} update 12 --set ${exampleSet(entity)}`,
+          `\nExamples:\n  $ argus-words ${entity.name} update 12 --set ${exampleSet(entity)}` +
+            (example
+              ? `\n  $ argus-words ${entity.name} update --where ${example} --set ${exampleSet(entity)} --dry-run`
+              : ''),
         )
-        .action(async (id: number, options: WriteOptions) =>
-          (await actions()).updateAction(entity, id, options, connection()),
+        .action(async (given: number[] = [], options: WriteOptions & BulkEditOptions) =>
+          single(given, options)
+            ? (await actions()).updateAction(entity, given[0]!, options, connection())
+            : (await bulkActions()).bulkEditAction(entity, 'update', given, options, connection()),
         );
     }
     if (ops.delete) {
-      command
-        .command('delete')
-        .description(`Delete a ${label} (asks first; --yes to skip, required without a terminal).`)
-        .argument('<id>', `the ${label}'s id`, positiveInt('id'))
-        .option('--yes', 'do not ask for confirmation')
-        .addHelpText('after', `\nExample:\n  $ argus-words ${entity.name} delete 12 --yes`)
-        .action(async (id: number, options: { yes?: boolean }) =>
-          (await actions()).deleteAction(entity, id, options, connection()),
+      manyRows(
+        command
+          .command('delete')
+          .description(`Delete one ${label} or many (ids, --ids -, --where); asks first (--yes to skip).`)
+          .argument('[ids...]', `${label} ids`, ids),
+      )
+        .addHelpText(
+          'after',
+          `\nExamples:\n  $ argus-words ${entity.name} delete 12 --yes` +
+            (example ? `\n  $ argus-words ${entity.name} delete --where ${example} --dry-run` : ''),
+        )
+        .action(async (given: number[] = [], options: BulkEditOptions) =>
+          single(given, options)
+            ? (await actions()).deleteAction(entity, given[0]!, options, connection())
+            : (await bulkActions()).bulkEditAction(entity, 'delete', given, options, connection()),
         );
     }
   }

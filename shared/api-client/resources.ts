@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { BulkResponse } from '../entities/bulk.ts';
+import type { BulkDeleteRequest, BulkEditResponse, BulkUpdateRequest } from '../entities/bulk-edit.ts';
 import type { AnyEntity, Operation } from '../entities/index.ts';
 import { ApiError } from './errors.ts';
 import { MAX_PAGE_SIZE, searchParams, toPage, type Page, type SearchQuery } from './pages.ts';
@@ -38,6 +39,10 @@ export interface ResourceCalls<R, C, U, K extends string> {
   remove(id: number): Promise<number>;
   /** `POST {resource}/cms/bulk`: upserts by natural key, one transaction (at most 1000 rows). */
   bulk(rows: C[], options?: BulkOptions): Promise<BulkResponse>;
+  /** `POST {resource}/cms/bulk-update`: the same fields set on rows named by ids or filters. */
+  bulkUpdate(request: BulkUpdateRequest): Promise<BulkEditResponse>;
+  /** `POST {resource}/cms/bulk-delete`: rows named by ids or filters deleted. */
+  bulkDelete(request: BulkDeleteRequest): Promise<BulkEditResponse>;
 }
 
 type Method = keyof ResourceCalls<unknown, unknown, unknown, string>;
@@ -47,8 +52,8 @@ export const METHODS_OF: Readonly<Record<Operation, readonly Method[]>> = {
   search: ['search', 'searchAll', 'exportAll'],
   get: ['get'],
   create: ['create'],
-  update: ['update'],
-  delete: ['remove'],
+  update: ['update', 'bulkUpdate'],
+  delete: ['remove', 'bulkDelete'],
   bulk: ['bulk'],
 };
 
@@ -59,8 +64,10 @@ type AllowedOperation<E extends AnyEntity> = {
 type MethodsOf<O extends Operation> = O extends 'search'
   ? 'search' | 'searchAll' | 'exportAll'
   : O extends 'delete'
-    ? 'remove'
-    : O;
+    ? 'remove' | 'bulkDelete'
+    : O extends 'update'
+      ? 'update' | 'bulkUpdate'
+      : O;
 
 interface ResourceInfo<E extends AnyEntity> {
   readonly entity: E;
@@ -159,6 +166,14 @@ export function genericResource(transport: Transport, entity: AnyEntity): Generi
     async update(id, body) {
       guard('update');
       return convert(await transport.call({ method: 'PUT', path: `${base}/${idPath(id)}`, body }));
+    },
+    async bulkUpdate(request) {
+      guard('update');
+      return transport.call({ method: 'POST', path: `${base}/bulk-update`, body: request });
+    },
+    async bulkDelete(request) {
+      guard('delete');
+      return transport.call({ method: 'POST', path: `${base}/bulk-delete`, body: request });
     },
     async remove(id) {
       guard('delete');

@@ -177,6 +177,8 @@ describe('API client against the embedded content API: every resource operation'
       [
         'allows',
         'bulk',
+        'bulkDelete',
+        'bulkUpdate',
         'create',
         'entity',
         'exportAll',

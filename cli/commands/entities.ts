@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { contentEntities, type AnyEntity } from '#shared/entities/index.ts';
 import type { BulkEditOptions } from '../actions/bulk-edit.ts';
+import type { ExportOptions } from '../actions/export.ts';
 import type { Connection } from '../connection.ts';
 import { positiveInt } from '../entities/field-values.ts';
 
@@ -31,9 +32,10 @@ function exampleSet(entity: AnyEntity): string {
 /** The subcommands the entity's operations give (bulk is used by the import commands). */
 function subcommands(entity: AnyEntity): string[] {
   const names = { search: 'list', get: 'get', create: 'create', update: 'update', delete: 'delete' } as const;
-  return (Object.keys(names) as Array<keyof typeof names>)
+  const given = (Object.keys(names) as Array<keyof typeof names>)
     .filter((op) => entity.operations[op])
     .map((op) => names[op]);
+  return entity.operations.search ? [...given, 'export'] : given;
 }
 
 /** An example `--where` condition: the first filter, with its operator. */
@@ -87,6 +89,35 @@ export function registerEntityCommands(program: Command, connection: () => Conne
             exampleFilter(entity),
         )
         .action(async (options: ListOptions) => (await actions()).listAction(entity, options, connection()));
+    }
+    if (ops.search) {
+      const hasLanguage = entity.filters.some((f) => f.field === 'languageId');
+      const formats =
+        entity.name === 'word' ? 'txt (the letters, one a line), csv, json or jsonl' : 'csv, json or jsonl';
+      const exporter = command
+        .command('export')
+        .description(`Write every ${label} the filters match to stdout or a file, streamed: ${formats}.`)
+        .option('--filter <key=value>', 'only rows matching, as list does (repeatable)', collect)
+        .option('--fields <a,b>', 'the fields to write, in this order (default: all)')
+        .option(
+          '--format <format>',
+          `${formats} (default: from --out, else ${entity.name === 'word' ? 'txt' : 'csv'}; json with --json)`,
+        )
+        .option('--out <file>', 'write to this file instead of stdout');
+      if (hasLanguage)
+        exporter.option(
+          '--language <id>',
+          'only this language (a shortcut for --filter languageId=…)',
+          positiveInt('--language'),
+        );
+      exporter
+        .addHelpText(
+          'after',
+          `\nExample:\n  $ argus-words ${entity.name} export --format csv --out ${entity.resource}.csv`,
+        )
+        .action(async (options: ExportOptions) =>
+          (await import('../actions/export.ts')).exportAction(entity, options, connection()),
+        );
     }
     if (ops.get) {
       command

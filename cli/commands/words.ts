@@ -2,11 +2,10 @@ import type { Command } from 'commander';
 import type { Connection } from '../connection.ts';
 import { positiveInt } from '../entities/field-values.ts';
 import type { WordsImportOptions } from '../actions/words-import.ts';
-import type { WordsExportOptions } from '../actions/words-export.ts';
 
-/** `argus-words words import | export`, added to the `word` (alias `words`) entity command. */
+/** `argus-words words import`, added to the `word` (alias `words`) entity command. */
 export function registerWordCommands(words: Command, connection: () => Connection): void {
-  words.description(`${words.description().replace(/\.$/, '')}, import, export.`);
+  words.description(`${words.description().replace(/\.$/, '')}, import.`);
   words
     .command('import')
     .description(
@@ -28,20 +27,5 @@ export function registerWordCommands(words: Command, connection: () => Connectio
     .action(async (file: string, options: WordsImportOptions) => {
       const { wordsImportAction } = await import('../actions/words-import.ts');
       await wordsImportAction(file, options, connection());
-    });
-
-  words
-    .command('export')
-    .description('Write every word of a language to stdout or a file: txt (one per line), csv or json.')
-    .requiredOption('--language <id>', 'the language to export', positiveInt('--language'))
-    .option('--format <format>', 'txt, csv or json (default: from --out, else txt; json with --json)')
-    .option('--out <file>', 'write to this file instead of stdout')
-    .addHelpText(
-      'after',
-      '\nExample:\n  $ argus-words words export --language 1 --format csv --out words.csv',
-    )
-    .action(async (options: WordsExportOptions) => {
-      const { wordsExportAction } = await import('../actions/words-export.ts');
-      await wordsExportAction(options, connection());
     });
 }

@@ -210,8 +210,8 @@ describe('argus-words words import / export', () => {
     expect(txt.stdout.split('\n').filter(Boolean).sort()).toEqual(await wordsOf(spanish));
     expect(txt.stderr).toBe('9 words exported.\n');
     const csv = await h.cli(['words', 'export', '--language', String(spanish), '--format', 'csv']);
-    expect(csv.stdout.split('\n')[0]).toBe('id,letters,isActive,languageId');
-    expect(csv.stdout).toMatch(new RegExp(`^\\d+,gato,true,${spanish}$`, 'm'));
+    expect(csv.stdout.split('\n')[0]).toBe('id,isActive,letters,languageId');
+    expect(csv.stdout).toMatch(new RegExp(`^\\d+,true,gato,${spanish}$`, 'm'));
     const json = await h.cli(['--json', 'words', 'export', '--language', String(spanish)]);
     const records = JSON.parse(json.stdout) as Array<{ letters: string; languageId: number }>;
     expect(records).toHaveLength(9);

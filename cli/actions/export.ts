@@ -1,0 +1,125 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import { stringify } from 'csv-stringify/sync';
+import type { AnyEntity } from '#shared/entities/index.ts';
+import type { Connection } from '../connection.ts';
+import { CliError } from '../context.ts';
+import { filtersFromAssignments } from '../entities/field-values.ts';
+
+export interface ExportOptions {
+  filter?: string[];
+  fields?: string;
+  format?: string;
+  out?: string;
+  /** Shortcut for `--filter languageId=N`, where the list has that filter. */
+  language?: number;
+}
+
+/** Records formatted per write: big enough to be cheap, small enough to stream. */
+const BATCH = 1000;
+
+function formatOf(entity: AnyEntity, options: ExportOptions, json: boolean): string {
+  const allowed = ['csv', 'json', 'jsonl', ...(entity.name === 'word' ? ['txt'] : [])];
+  const fromFile = /\.(csv|jsonl|json|txt)$/i.exec(options.out ?? '')?.[1];
+  const fallback = json ? 'json' : entity.name === 'word' ? 'txt' : 'csv';
+  const format = (options.format ?? fromFile ?? fallback).toLowerCase();
+  if (!allowed.includes(format)) throw new CliError(`Unknown format "${format}": use ${allowed.join(', ')}`);
+  return format;
+}
+
+function fieldsOf(entity: AnyEntity, given: string | undefined): string[] {
+  const known = Object.keys(entity.fields);
+  if (given === undefined) return known;
+  const fields = given.split(',').map((f) => f.trim());
+  const unknown = fields.filter((f) => !known.includes(f));
+  if (unknown.length > 0 || fields.length === 0) {
+    throw new CliError(
+      `${unknown[0] ?? '--fields'} is not a field of ${entity.labelPlural}: use ${known.join(', ')}`,
+    );
+  }
+  return fields;
+}
+
+const cell = (value: unknown) =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+
+/**
+ * `TABLE export`: every record the filters match, streamed from the API's export (keyset-paged on
+ * the server) and written as it arrives, so a table never sits whole in memory: csv (a header line,
+ * then a row per record), json (an array), jsonl (an object a line) or, for words, txt (the letters,
+ * one a line: what `words import` reads back).
+ */
+export async function exportAction(
+  entity: AnyEntity,
+  options: ExportOptions,
+  conn: Connection,
+): Promise<void> {
+  await conn.requireLogin();
+  const format = formatOf(entity, options, conn.out.json);
+  const fields = fieldsOf(entity, options.fields);
+  const filters = filtersFromAssignments(entity, options.filter ?? []);
+  if (options.language !== undefined) {
+    if (!entity.filters.some((f) => f.field === 'languageId')) {
+      throw new CliError(`${entity.labelPlural} have no language filter: drop --language`);
+    }
+    // An unknown language is a mistake to report, not an empty export.
+    await conn.api.resource('language').get(options.language);
+    filters.languageId = options.language;
+  }
+  const target = options.out ? createWriteStream(options.out, { flags: 'w' }) : conn.ctx.stdout;
+  if (options.out) {
+    await Promise.race([
+      once(target, 'open'),
+      once(target, 'error').then(([error]) => {
+        throw new CliError(`Cannot write ${options.out}: ${(error as Error).message}`);
+      }),
+    ]);
+  }
+  const write = async (text: string) => {
+    if (text && !target.write(text)) await once(target, 'drain');
+  };
+  const pick = (record: Record<string, unknown>) =>
+    Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
+  const render = (records: Array<Record<string, unknown>>, first: boolean): string => {
+    switch (format) {
+      case 'csv':
+        return stringify(records.map((r) => fields.map((f) => cell(r[f]))));
+      case 'jsonl':
+        return records.map((r) => `${JSON.stringify(pick(r))}\n`).join('');
+      case 'txt':
+        return records.map((r) => `${String(r.letters)}\n`).join('');
+      default:
+        return records
+          .map((r, i) => `${first && i === 0 ? '\n  ' : ',\n  '}${JSON.stringify(pick(r))}`)
+          .join('');
+    }
+  };
+
+  let count = 0;
+  let batch: Array<Record<string, unknown>> = [];
+  const flush = async () => {
+    await write(render(batch, count === batch.length));
+    batch = [];
+  };
+  if (format === 'csv') await write(stringify([fields]));
+  if (format === 'json') await write('[');
+  for await (const record of conn.api.resource(entity.name).exportAll({ filters })) {
+    batch.push(record);
+    count += 1;
+    if (batch.length === BATCH) await flush();
+  }
+  await flush();
+  if (format === 'json') await write(count === 0 ? ']\n' : '\n]\n');
+  if (options.out) {
+    (target as NodeJS.WritableStream & { end(): void }).end();
+    await finished(target as NodeJS.WritableStream);
+  }
+  conn.out.note(
+    `${count} ${entity.labelPlural.toLowerCase()} exported${options.out ? ` to ${options.out}` : ''}.`,
+  );
+}

@@ -3,8 +3,8 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import type { ListOptions, WriteOptions } from '../commands/entities.ts';
 import type { Connection } from '../connection.ts';
 import { canPrompt, CliError } from '../context.ts';
-import { bodyFromAssignments, filtersFromAssignments } from '../entities/field-values.ts';
-import { formatRecord, formatTable } from '../output.ts';
+import { bodyFromAssignments, chosenFields, filtersFromAssignments } from '../entities/field-values.ts';
+import { csvRows, formatRecord, formatTable, jsonLines } from '../output.ts';
 
 /** The list columns of the panel (SPEC §2), with the id first. */
 function columnsOf(entity: AnyEntity) {
@@ -15,31 +15,89 @@ function allFields(entity: AnyEntity) {
   return Object.entries(entity.fields).map(([field, description]) => ({ field, label: description.label }));
 }
 
+const LIST_FORMATS = ['table', 'json', 'jsonl', 'csv', 'ids', 'count'] as const;
+
+function listFormat(options: { format?: string }, json: boolean): string {
+  const format = (options.format ?? (json ? 'json' : 'table')).toLowerCase();
+  if (!(LIST_FORMATS as readonly string[]).includes(format)) {
+    throw new CliError(`Unknown format "${format}": use ${LIST_FORMATS.join(', ')}`);
+  }
+  return format;
+}
+
+/** Records in a format other than json: the text for stdout. */
+function listText(
+  entity: AnyEntity,
+  format: string,
+  fields: string[] | null,
+  items: ReadonlyArray<Record<string, unknown>>,
+  footer: string,
+): string {
+  const all = fields ?? Object.keys(entity.fields);
+  switch (format) {
+    case 'csv':
+      return csvRows(all, items, true);
+    case 'jsonl':
+      return jsonLines(all, items);
+    case 'ids':
+      return items.map((item) => `${String(item.id)}\n`).join('');
+    default: {
+      const columns = fields
+        ? fields.map((field) => ({ field, label: entity.fields[field]!.label }))
+        : columnsOf(entity);
+      return formatTable(columns, items) + footer;
+    }
+  }
+}
+
+const picked = (fields: string[] | null) => (item: Record<string, unknown>) =>
+  fields ? Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) : item;
+
 export async function listAction(entity: AnyEntity, options: ListOptions, conn: Connection): Promise<void> {
   await conn.requireLogin();
   if (options.all && options.page !== undefined) throw new CliError('Give --page or --all, not both.');
+  const format = listFormat(options, conn.out.json);
+  const fields = options.fields === undefined ? null : chosenFields(entity, options.fields);
   const filters = filtersFromAssignments(entity, options.filter ?? []);
   const resource = conn.api.resource(entity.name);
   const plural = entity.labelPlural.toLowerCase();
+  if (format === 'count') {
+    const { totalElements } = await resource.search({ filters, page: 1, size: 1 });
+    conn.ctx.stdout.write(`${totalElements}\n`);
+    return;
+  }
   if (options.all) {
     const items: Record<string, unknown>[] = [];
     for await (const item of resource.searchAll({ filters, size: options.size ?? 100 })) items.push(item);
-    conn.out.result(items, () => formatTable(columnsOf(entity), items) + `${items.length} ${plural}\n`);
+    if (format === 'json') conn.out.result(items.map(picked(fields)));
+    else conn.ctx.stdout.write(listText(entity, format, fields, items, `${items.length} ${plural}\n`));
     return;
   }
   const page = await resource.search({ filters, page: options.page ?? 1, size: options.size ?? 20 });
-  conn.out.result(
-    page,
-    () =>
-      formatTable(columnsOf(entity), page.items) +
-      `Page ${page.page} of ${Math.max(page.totalPages, 1)} (${page.totalElements} ${plural})\n`,
-  );
+  const footer = `Page ${page.page} of ${Math.max(page.totalPages, 1)} (${page.totalElements} ${plural})\n`;
+  if (format === 'json') conn.out.result(fields ? { ...page, items: page.items.map(picked(fields)) } : page);
+  else conn.ctx.stdout.write(listText(entity, format, fields, page.items, footer));
 }
 
-export async function getAction(entity: AnyEntity, id: number, conn: Connection): Promise<void> {
+export async function getAction(
+  entity: AnyEntity,
+  id: number,
+  options: { format?: string; fields?: string },
+  conn: Connection,
+): Promise<void> {
   await conn.requireLogin();
+  const format = listFormat(options, conn.out.json);
+  if (format === 'count')
+    throw new CliError('get shows one record: use --format table, json, jsonl, csv or ids');
+  const fields = options.fields === undefined ? null : chosenFields(entity, options.fields);
   const record = await conn.api.resource(entity.name).get(id);
-  conn.out.result(record, () => formatRecord(allFields(entity), record));
+  if (format === 'json') conn.out.result(picked(fields)(record));
+  else if (format === 'table') {
+    const described = fields
+      ? fields.map((field) => ({ field, label: entity.fields[field]!.label }))
+      : allFields(entity);
+    conn.ctx.stdout.write(formatRecord(described, record));
+  } else conn.ctx.stdout.write(listText(entity, format, fields, [record], ''));
 }
 
 /** The body of create/update: the JSON file's fields, then the `--set` ones over them. */

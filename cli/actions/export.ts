@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import { stringify } from 'csv-stringify/sync';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { Connection } from '../connection.ts';
 import { CliError } from '../context.ts';
-import { filtersFromAssignments } from '../entities/field-values.ts';
+import { chosenFields, filtersFromAssignments } from '../entities/field-values.ts';
+import { csvRows, jsonLines } from '../output.ts';
 
 export interface ExportOptions {
   filter?: string[];
@@ -28,19 +28,6 @@ function formatOf(entity: AnyEntity, options: ExportOptions, json: boolean): str
   return format;
 }
 
-function fieldsOf(entity: AnyEntity, given: string | undefined): string[] {
-  const known = Object.keys(entity.fields);
-  if (given === undefined) return known;
-  const fields = given.split(',').map((f) => f.trim());
-  const unknown = fields.filter((f) => !known.includes(f));
-  if (unknown.length > 0 || fields.length === 0) {
-    throw new CliError(
-      `${unknown[0] ?? '--fields'} is not a field of ${entity.labelPlural}: use ${known.join(', ')}`,
-    );
-  }
-  return fields;
-}
-
 const cell = (value: unknown) =>
   value === null || value === undefined
     ? ''
@@ -61,7 +48,7 @@ export async function exportAction(
 ): Promise<void> {
   await conn.requireLogin();
   const format = formatOf(entity, options, conn.out.json);
-  const fields = fieldsOf(entity, options.fields);
+  const fields = chosenFields(entity, options.fields);
   const filters = filtersFromAssignments(entity, options.filter ?? []);
   if (options.language !== undefined) {
     if (!entity.filters.some((f) => f.field === 'languageId')) {
@@ -88,9 +75,9 @@ export async function exportAction(
   const render = (records: Array<Record<string, unknown>>, first: boolean): string => {
     switch (format) {
       case 'csv':
-        return stringify(records.map((r) => fields.map((f) => cell(r[f]))));
+        return csvRows(fields, records);
       case 'jsonl':
-        return records.map((r) => `${JSON.stringify(pick(r))}\n`).join('');
+        return jsonLines(fields, records);
       case 'txt':
         return records.map((r) => `${String(r.letters)}\n`).join('');
       default:
@@ -106,7 +93,7 @@ export async function exportAction(
     await write(render(batch, count === batch.length));
     batch = [];
   };
-  if (format === 'csv') await write(stringify([fields]));
+  if (format === 'csv') await write(csvRows(fields, [], true));
   if (format === 'json') await write('[');
   for await (const record of conn.api.resource(entity.name).exportAll({ filters })) {
     batch.push(record);

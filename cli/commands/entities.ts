@@ -9,6 +9,8 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 export interface ListOptions {
   filter?: string[];
+  format?: string;
+  fields?: string;
   page?: number;
   size?: number;
   all?: boolean;
@@ -83,6 +85,8 @@ export function registerEntityCommands(program: Command, connection: () => Conne
         .option('--page <n>', 'page number, from 1', positiveInt('--page'))
         .option('--size <n>', 'rows per page (at most 100)', positiveInt('--size', 100))
         .option('--all', 'every page')
+        .option('--format <format>', 'table, json, jsonl, csv, ids (one a line) or count (default: table)')
+        .option('--fields <a,b>', 'the fields to show, in this order')
         .addHelpText(
           'after',
           `\nExamples:\n  $ argus-words ${entity.name} list --page 2\n  $ argus-words ${entity.name} list --all --json` +
@@ -124,8 +128,12 @@ export function registerEntityCommands(program: Command, connection: () => Conne
         .command('get')
         .description(`Show one ${label}.`)
         .argument('<id>', `the ${label}'s id`, positiveInt('id'))
+        .option('--format <format>', 'table, json, jsonl, csv or ids (default: table)')
+        .option('--fields <a,b>', 'the fields to show, in this order')
         .addHelpText('after', `\nExample:\n  $ argus-words ${entity.name} get 12 --json`)
-        .action(async (id: number) => (await actions()).getAction(entity, id, connection()));
+        .action(async (id: number, options: { format?: string; fields?: string }) =>
+          (await actions()).getAction(entity, id, options, connection()),
+        );
     }
     if (ops.create) {
       command

@@ -102,3 +102,17 @@ export function positiveInt(name: string, max = Number.MAX_SAFE_INTEGER) {
     return Number(raw);
   };
 }
+
+/** `--fields a,b`: fields of the entity, in the order given (all of them when not given). */
+export function chosenFields(entity: AnyEntity, given: string | undefined): string[] {
+  const known = Object.keys(entity.fields);
+  if (given === undefined) return known;
+  const fields = given.split(',').map((f) => f.trim());
+  const unknown = fields.filter((f) => !known.includes(f));
+  if (unknown.length > 0 || fields.length === 0) {
+    throw new CliError(
+      `${unknown[0] ?? '--fields'} is not a field of ${entity.labelPlural}: use ${known.join(', ')}`,
+    );
+  }
+  return fields;
+}

@@ -55,6 +55,23 @@ describe('argus-words <entity> export', () => {
     expect(JSON.parse(json.stdout)).toEqual([{ id: english, isActive: true, language: 'English' }]);
   });
 
+  it('lists and gets in the format asked for: ids and count for pipelines, csv, jsonl, chosen fields', async () => {
+    const ids = await h.cli(['level', 'list', '--format', 'ids']);
+    expect(ids.stdout).toMatch(/^\d+\n\d+\n$/);
+    expect((await h.cli(['level', 'list', '--format', 'count', '--filter', 'hint=garden'])).stdout).toBe(
+      '1\n',
+    );
+    const csv = await h.cli(['level', 'list', '--format', 'csv', '--fields', 'number,hint']);
+    expect(csv.stdout).toBe('number,hint\n1,"Kitchen, ""tools"""\n2,Garden\n');
+    const first = ids.stdout.split('\n')[0]!;
+    const one = await h.cli(['level', 'get', first, '--format', 'jsonl', '--fields', 'id,hint']);
+    expect(JSON.parse(one.stdout)).toEqual({ id: Number(first), hint: 'Kitchen, "tools"' });
+    const table = await h.cli(['level', 'list', '--fields', 'id,hint']);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+Hint$/);
+    const bad = await h.cli(['level', 'list', '--format', 'xml']);
+    expect(bad.stderr).toBe('Error: Unknown format "xml": use table, json, jsonl, csv, ids, count\n');
+  });
+
   it('refuses an unknown field, format or language in one line', async () => {
     const cases: Array<[string[], string]> = [
       [['level', 'export', '--fields', 'hint,colour'], 'Error: colour is not a field of Levels: use id, '],

@@ -28,13 +28,6 @@ function formatOf(entity: AnyEntity, options: ExportOptions, json: boolean): str
   return format;
 }
 
-const cell = (value: unknown) =>
-  value === null || value === undefined
-    ? ''
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
-
 /**
  * `TABLE export`: every record the filters match, streamed from the API's export (keyset-paged on
  * the server) and written as it arrives, so a table never sits whole in memory: csv (a header line,

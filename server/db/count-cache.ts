@@ -28,6 +28,13 @@ export function createCountCache(db: Kysely<never>) {
   }
 
   return {
+    /** The table's change sum now (folding its change rows when they pile up). */
+    async version(table: string): Promise<string> {
+      const current = await version(table);
+      if (current.rows > FOLD_AFTER) await fold(table);
+      return current.version;
+    },
+
     /** `query` selects one row with the count as `n`; `table` is the table it counts (snake_case). */
     async count(query: CompiledQuery, table: string): Promise<number> {
       const key = `${table}\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`;

@@ -38,6 +38,8 @@ export interface DatabaseHandle {
    * while no connection commits (data_version); PostgreSQL while the table's change sum stands.
    */
   count(query: CompiledQuery, table: string): Promise<number>;
+  /** PostgreSQL: a value that changes whenever a write to `table` commits; null on SQLite. */
+  changeVersion(table: string): Promise<string | null>;
   /** Runs once-only start-up work (first admin, demo content) while no other instance does. */
   startupLock: StartupLock;
   close(): Promise<void>;
@@ -98,6 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const rows = await readPool.all(query);
       return (await camelCase.transformResult({ result: { rows }, queryId: query.queryId })).rows;
     },
+    changeVersion: async (table) => (counts ? counts.version(table) : null),
     async count(query, table) {
       if (counts) return counts.count(query, table);
       return Number((await readPool!.all(query, true))[0]?.n ?? 0);

@@ -3,6 +3,7 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { looseDb, snakeCase, toColumns, type Values } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
+import { DEEP_OFFSET, type PageAnchors } from './page-anchors.ts';
 import { textFilterPlan } from './text-match.ts';
 
 export interface ListQueries {
@@ -26,6 +27,8 @@ export function listQueries(
   database: DatabaseHandle,
   entity: AnyEntity,
   request: SearchRequest,
+  /** Remembered page boundaries for deep pages (PostgreSQL); none: plain OFFSET. */
+  anchors?: PageAnchors,
 ): ListQueries {
   const { dialect } = database;
   const db = looseDb(database);
@@ -79,13 +82,44 @@ export function listQueries(
     filtered = filtered.where(
       sql<SqlBool>`${sql.ref('id')} in (select rowid from ${index} where ${index} match ${match})`,
     );
+  const page = (from: typeof filtered, skip: number) =>
+    fromTable(sql`${from.select('id').orderBy('id', order).limit(request.size).offset(skip)}`);
   return {
     count: () => countOf(filtered.select(sql<number>`count(*)`.as('n'))),
-    rows: (after) => {
-      const from = after === undefined ? filtered : filtered.where('id', past, after);
-      return fromTable(
-        sql`${from.select('id').orderBy('id', order).limit(request.size).offset(offset(after))}`,
-      );
+    async rows(after) {
+      if (after !== undefined) return page(filtered.where('id', past, after), 0);
+      const skip = offset(undefined);
+      const version =
+        anchors && skip >= DEEP_OFFSET ? await database.changeVersion(snakeCase(entity.table)) : null;
+      if (!anchors || version === null) return page(filtered, skip);
+      // A deep page on PostgreSQL: start from the nearest remembered id (see page-anchors.ts).
+      const { sql: text, parameters } = filtered.select('id').orderBy('id', order).compile();
+      const list = `${text}\u0000${JSON.stringify(parameters)}`;
+      const { below, above } = anchors.nearest(list, version, skip);
+      const end = skip + request.size; // the position just past this page
+      const reverse = order === 'asc' ? 'desc' : 'asc';
+      let rows: Values[];
+      if (below && (!above || skip - below.position <= above.position - end)) {
+        rows =
+          below.position === skip
+            ? await page(filtered.where('id', order === 'asc' ? '>=' : '<=', below.id), 0)
+            : await page(filtered.where('id', past, below.id), skip - below.position - 1);
+      } else if (above && above.position >= end) {
+        // Walk back from the anchor above; the rows come out in the list's order all the same.
+        const before = order === 'asc' ? '<' : '>';
+        const ids = filtered
+          .where('id', before, above.id)
+          .select('id')
+          .orderBy('id', reverse)
+          .limit(request.size)
+          .offset(above.position - end);
+        rows = await fromTable(sql`${ids}`);
+      } else rows = await page(filtered, skip);
+      if (rows.length > 0) {
+        anchors.remember(list, version, skip, Number(rows[0]!.id));
+        anchors.remember(list, version, skip + rows.length - 1, Number(rows.at(-1)!.id));
+      }
+      return rows;
     },
   };
 }

@@ -9,6 +9,7 @@ import { bulkDelete, bulkUpdate } from './bulk-edit.ts';
 import type { Tx } from './integrity.ts';
 import { springPage, type Page } from './page.ts';
 import { listQueries } from './list-query.ts';
+import { createPageAnchors } from './page-anchors.ts';
 import { fromRow, looseDb, type LooseDb, type Values } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
 import { createRecord, deleteRecord, findById, updateRecord } from './writes.ts';
@@ -26,6 +27,7 @@ const EXPORT_CHUNK = 2000;
 /** The one store every resource uses: reads, and writes each in its own transaction. */
 export function createStore(database: DatabaseHandle) {
   const db = looseDb(database);
+  const anchors = database.dialect === 'postgres' ? createPageAnchors() : undefined;
   const unit = (conn: LooseDb): Tx => ({ db: conn, dialect: database.dialect, known: new Map() });
   const transaction = <T>(work: (tx: Tx) => Promise<T>) => db.transaction().execute((trx) => work(unit(trx)));
   const missing = (entity: AnyEntity, id: number) => notFound(`${entity.label} ${id} not found`);
@@ -38,7 +40,7 @@ export function createStore(database: DatabaseHandle) {
 
   return {
     async search(entity: AnyEntity, request: SearchRequest): Promise<Page<Values>> {
-      const list = listQueries(database, entity, request);
+      const list = listQueries(database, entity, request, anchors);
       const [total, rows] = await Promise.all([list.count(), list.rows()]);
       const content = rows.map((row) => fromRow(entity, row));
       return springPage(content, request.page, request.size, total);

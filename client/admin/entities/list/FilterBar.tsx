@@ -6,7 +6,9 @@ import { useFilterDraft } from './use-filter-draft.ts';
 interface FilterBarProps {
   entity: AnyEntity;
   values: Record<string, string>;
-  /** Path of the list without any query: what 'Clear All Filters' goes to. */
+  /** The chosen page size, kept when the form is sent without JavaScript. */
+  size: number | null;
+  /** The list without any filter: what 'Clear All Filters' goes to. */
   clearTo: string;
   onApply(filters: Record<string, string>): void;
 }
@@ -15,7 +17,7 @@ interface FilterBarProps {
  * Exactly the list's filters (SPEC §2). A real GET form, so it also works before JavaScript runs;
  * afterwards every change reloads the list through the router and resets it to page 1.
  */
-export function FilterBar({ entity, values, clearTo, onApply }: FilterBarProps) {
+export function FilterBar({ entity, values, size, clearTo, onApply }: FilterBarProps) {
   const { draft, change, submit } = useFilterDraft(values, onApply);
   const baseId = useId();
   return (
@@ -29,6 +31,7 @@ export function FilterBar({ entity, values, clearTo, onApply }: FilterBarProps) 
         submit();
       }}
     >
+      {size !== null ? <input type="hidden" name="size" value={size} /> : null}
       {entity.filters.map((filter) => (
         <div className="col-12 col-sm-6 col-lg-3" key={filter.field}>
           <label className="form-label mb-1" htmlFor={`${baseId}-${filter.field}`}>

@@ -2,15 +2,21 @@ import type { AnyEntity, FilterDescription } from '#shared/entities/index.ts';
 import type { SearchQuery } from '#shared/api-client/index.ts';
 
 /**
- * A list's state lives in the URL query string (`?page=2&hint=cat`), so reload, back/forward and a
- * shared link show the same list. Page 1 and empty filters are left out of the URL.
+ * A list's state lives in the URL query string (`?hint=cat&size=50&page=2`), so reload,
+ * back/forward, a shared link and the way back from a form show the same list. Page 1, the
+ * server's page size and empty filters are left out of the URL.
  */
 export interface ListState {
   /** 1-based, as shown on screen. */
   page: number;
+  /** Rows per page chosen by the user; null leaves it to the server (SPEC §9). */
+  size: number | null;
   /** Filter field → value as typed; '' means no filter. */
   filters: Record<string, string>;
 }
+
+/** The page sizes a user can choose (issue 12); the server's default is offered beside them. */
+export const PAGE_SIZES: readonly number[] = [10, 25, 50, 100];
 
 const WHOLE = /^\d{1,9}$/;
 const NUMBER = /^-?\d{1,15}(\.\d{1,15})?$/;
@@ -32,13 +38,16 @@ export function cleanFilterValue(filter: FilterDescription, raw: string | null):
   }
 }
 
+/** Reads a list's state; anything the list cannot hold falls back to its default. */
 export function readListState(entity: AnyEntity, params: URLSearchParams): ListState {
   const rawPage = params.get('page') ?? '';
   const page = WHOLE.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1;
+  const rawSize = Number(params.get('size') ?? '');
+  const size = PAGE_SIZES.includes(rawSize) ? rawSize : null;
   const filters: Record<string, string> = {};
   for (const filter of entity.filters)
     filters[filter.field] = cleanFilterValue(filter, params.get(filter.field));
-  return { page, filters };
+  return { page, size, filters };
 }
 
 /** The query string of a state, in the description's filter order, without empty values. */
@@ -48,6 +57,7 @@ export function writeListState(entity: AnyEntity, state: ListState): URLSearchPa
     const value = state.filters[filter.field] ?? '';
     if (value !== '') params.set(filter.field, value);
   }
+  if (state.size !== null) params.set('size', String(state.size));
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
@@ -58,9 +68,24 @@ export function listSearch(entity: AnyEntity, state: ListState): string {
   return query ? `?${query}` : '';
 }
 
-/** Any filter change starts again from page 1 (SPEC §2). */
+/** Any filter change starts again from page 1 (SPEC §2); the page size stays. */
 export function withFilters(state: ListState, filters: Record<string, string>): ListState {
-  return { page: 1, filters: { ...state.filters, ...filters } };
+  return { ...state, page: 1, filters: { ...state.filters, ...filters } };
+}
+
+/** No filters at all ('Clear All Filters'); the page size stays. */
+export function withoutFilters(state: ListState): ListState {
+  return { ...state, page: 1, filters: Object.fromEntries(Object.keys(state.filters).map((f) => [f, ''])) };
+}
+
+/**
+ * Another page size, on the page that holds the first row shown now, so the user keeps their place.
+ * `shownSize` is the size of the page on screen. Back to the server's default (whose size the
+ * browser does not know then) starts from page 1.
+ */
+export function withSize(state: ListState, size: number | null, shownSize: number): ListState {
+  if (size === null) return { ...state, size, page: 1 };
+  return { ...state, size, page: Math.floor(((state.page - 1) * shownSize) / size) + 1 };
 }
 
 export function hasFilters(state: ListState): boolean {
@@ -69,5 +94,5 @@ export function hasFilters(state: ListState): boolean {
 
 /** The API search for a state (the client drops empty filters and converts the page). */
 export function searchQuery(state: ListState): SearchQuery {
-  return { page: state.page, filters: { ...state.filters } };
+  return { page: state.page, ...(state.size ? { size: state.size } : {}), filters: { ...state.filters } };
 }

@@ -80,6 +80,7 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
     }
   }
 
+  const blocked = Object.keys(data.filterProblems).length > 0;
   const errors = [data.error, shown?.kind === 'error' ? shown.text : null];
   return (
     // data-list-query: the query whose rows are on screen. The router commits the URL before React
@@ -101,6 +102,9 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
         busy={loading}
         listQuery={listQuery}
         savedId={savedId}
+        emptyText={
+          blocked ? `Correct the filter above to see ${entity.labelPlural.toLowerCase()}.` : undefined
+        }
         onDelete={(row) => (entity.panel.confirmDelete ? setPending(row) : void remove(row))}
       />
       <Pager page={data.state.page} totalPages={data.totalPages} loading={loading} hrefOf={hrefOf}>

@@ -13,14 +13,17 @@ interface ListTableProps {
   listQuery: string;
   /** The record a form just saved: marked (colour, a 'Saved' badge) and scrolled to. */
   savedId: number | null;
+  /** Shown instead of 'No … found.' when the list was not searched (a filter to correct). */
+  emptyText?: string;
   onDelete(row: Row): void;
 }
 
 /** The SPEC §2 columns of a list, then its actions: Edit always, Delete where the panel allows it. */
-export function ListTable({ entity, rows, busy, listQuery, savedId, onDelete }: ListTableProps) {
+export function ListTable({ entity, rows, busy, listQuery, savedId, emptyText, onDelete }: ListTableProps) {
   const label = entity.label.toLowerCase();
   return (
-    <div className="table-responsive">
+    // Focusable, so keyboard users can scroll a table wider than the screen (WCAG 2.1.1).
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={`${entity.labelPlural} table`}>
       <table className="table table-striped table-hover table-sm align-middle">
         <caption className="visually-hidden">{entity.labelPlural}</caption>
         <thead>
@@ -36,7 +39,9 @@ export function ListTable({ entity, rows, busy, listQuery, savedId, onDelete }: 
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={entity.columns.length + 1}>No {entity.labelPlural.toLowerCase()} found.</td>
+              <td colSpan={entity.columns.length + 1}>
+                {emptyText ?? `No ${entity.labelPlural.toLowerCase()} found.`}
+              </td>
             </tr>
           ) : (
             rows.map((row) => (

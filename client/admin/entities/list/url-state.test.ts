@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contentEntities, language, level, userLevel } from '#shared/entities/index.ts';
+import { contentEntities, language, level, stage, userLevel } from '#shared/entities/index.ts';
 import {
   hasFilters,
   listSearch,
   readListState,
   searchQuery,
+  stateProblems,
   withFilters,
   withoutFilters,
   withSize,
@@ -27,7 +28,7 @@ describe('list URL state', () => {
     });
   });
 
-  it('ignores what the list cannot hold: other parameters, bad pages and sizes, malformed values', () => {
+  it('ignores other parameters, bad pages and sizes that are not offered; keeps filter values as typed', () => {
     const state = readListState(
       userLevel,
       params('page=0&size=7&validWords=abc&invalidWords=2.5&completed=maybe&locked=true&other=1'),
@@ -36,15 +37,25 @@ describe('list URL state', () => {
       page: 1,
       size: null,
       filters: {
-        validWords: '',
+        validWords: 'abc',
         invalidWords: '2.5',
         highestScore: '',
-        completed: '',
+        completed: 'maybe',
         locked: 'true',
       },
     });
     expect(readListState(level, params('page=-2')).page).toBe(1);
     expect(readListState(level, params('page=2x')).page).toBe(1);
+  });
+
+  it('names every filter no row could match, instead of dropping it', () => {
+    const state = readListState(userLevel, params('validWords=abc&invalidWords=2.5&completed=maybe'));
+    expect(stateProblems(userLevel, state)).toEqual({
+      validWords: 'Valid words must be a whole number from 0 to 2,147,483,647.',
+      invalidWords: 'Invalid words must be a whole number from 0 to 2,147,483,647.',
+      completed: 'Completed must be one of: All, Completed, Not Completed.',
+    });
+    expect(stateProblems(stage, readListState(stage, params('letterCount=5&number=0')))).toEqual({});
   });
 
   it('writes only non-empty filters, in the description order, then the size and the page after 1', () => {

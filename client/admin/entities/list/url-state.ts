@@ -1,5 +1,6 @@
-import type { AnyEntity, FilterDescription } from '#shared/entities/index.ts';
+import type { AnyEntity } from '#shared/entities/index.ts';
 import type { SearchQuery } from '#shared/api-client/index.ts';
+import { filterProblems } from '../readable-messages.ts';
 
 /**
  * A list's state lives in the URL query string (`?hint=cat&size=50&page=2`), so reload,
@@ -11,7 +12,7 @@ export interface ListState {
   page: number;
   /** Rows per page chosen by the user; null leaves it to the server (SPEC §9). */
   size: number | null;
-  /** Filter field → value as typed; '' means no filter. */
+  /** Filter field → value as typed; '' means no filter. Values are kept even when invalid. */
   filters: Record<string, string>;
 }
 
@@ -19,34 +20,18 @@ export interface ListState {
 export const PAGE_SIZES: readonly number[] = [10, 25, 50, 100];
 
 const WHOLE = /^\d{1,9}$/;
-const NUMBER = /^-?\d{1,15}(\.\d{1,15})?$/;
 
-/** Keeps only values the filter can hold, so a mangled link shows an unfiltered list, not an error. */
-export function cleanFilterValue(filter: FilterDescription, raw: string | null): string {
-  const value = raw ?? '';
-  switch (filter.kind) {
-    case 'text':
-      return value.slice(0, 200);
-    case 'id':
-      return WHOLE.test(value) && Number(value) >= 1 ? value : '';
-    case 'number':
-      return NUMBER.test(value) ? value : '';
-    case 'bool':
-      return value === 'true' || value === 'false' ? value : '';
-    case 'choice':
-      return filter.choices?.includes(value) ? value : '';
-  }
-}
-
-/** Reads a list's state; anything the list cannot hold falls back to its default. */
+/**
+ * Reads a list's state. Filter values are kept as they are, even ones no row can match: the list
+ * shows what is wrong with them (`filterProblems`) instead of silently listing everything.
+ */
 export function readListState(entity: AnyEntity, params: URLSearchParams): ListState {
   const rawPage = params.get('page') ?? '';
   const page = WHOLE.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1;
   const rawSize = Number(params.get('size') ?? '');
   const size = PAGE_SIZES.includes(rawSize) ? rawSize : null;
   const filters: Record<string, string> = {};
-  for (const filter of entity.filters)
-    filters[filter.field] = cleanFilterValue(filter, params.get(filter.field));
+  for (const filter of entity.filters) filters[filter.field] = params.get(filter.field) ?? '';
   return { page, size, filters };
 }
 
@@ -90,6 +75,11 @@ export function withSize(state: ListState, size: number | null, shownSize: numbe
 
 export function hasFilters(state: ListState): boolean {
   return Object.values(state.filters).some((value) => value !== '');
+}
+
+/** field → message for every filter the API could not search by (see readable-messages.ts). */
+export function stateProblems(entity: AnyEntity, state: ListState): Record<string, string> {
+  return filterProblems(entity, state.filters);
 }
 
 /** The API search for a state (the client drops empty filters and converts the page). */

@@ -65,7 +65,7 @@ export function PageControls({ page, lastPage, size, defaultSize, keep, onPage, 
             setProblem(null);
           }}
         />
-        <button type="submit" className="btn btn-outline-primary">
+        <button type="submit" className="btn btn-secondary">
           Go
         </button>
         {problem ? (

@@ -113,7 +113,10 @@ export function createPageRenderer({ routes, publicConfig, assets, isProduction 
 
     const leaf = pageHandleOf(context.matches.map((m) => m.route.handle));
     const notFound = context.statusCode === 404;
-    const isStatic = notFound || (!context.errors && leaf?.static === true);
+    // Only the site's own 404 (no route matched) is the shared static page; the panel's 404 is
+    // rendered per request inside the panel (and must never be cached as the site's).
+    const siteNotFound = notFound && staticKey(new URL(request.url).pathname) === NOT_FOUND_KEY;
+    const isStatic = siteNotFound || (!context.errors && leaf?.static === true);
     let appHtml: string;
     try {
       appHtml = renderApp(context, nonce, !isStatic);

@@ -2,14 +2,16 @@
  * Issue 12, "access screens", in Chromium at a laptop (1280×800) and a phone (390×844) against
  * the real server: the reduced navbar of SPEC §2 on the login and two-factor screens (brand and
  * Login only), the manual key under the QR code (grouped in fours, copied by a button), the way
- * back to the login once five wrong codes spent the login.
+ * back to the login once five wrong codes spent the login, and an unknown panel address shown as
+ * a 404 inside the panel (status 404) while the public site keeps its own 404.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { describeBrowser, formatAxeViolations, runAxe } from '../helpers/browser.ts';
+import { describeBrowser, formatAxeViolations, runAxe, type PageIssue } from '../helpers/browser.ts';
 import {
   allowAuthFailures,
   hydrated,
+  logIn,
   openPanelPage,
   PANEL,
   scanQrCode,
@@ -41,6 +43,10 @@ async function expectReducedNavbar(page: Page): Promise<void> {
   expect(await nav.getByRole('button').count()).toBe(0);
   expect(await nav.getByText('Manage link tables').count()).toBe(0);
 }
+
+/** A 404 document logs "Failed to load resource" for itself: expected on the 404 pages. */
+const allow404 = (issue: PageIssue): boolean =>
+  (issue.kind === 'http' || issue.kind === 'console') && /\b404\b/.test(issue.text);
 
 describeBrowser('admin panel: access screens (issue 12)', () => {
   vi.setConfig({ testTimeout: 60_000 });
@@ -84,6 +90,41 @@ describeBrowser('admin panel: access screens (issue 12)', () => {
         await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Login' }).click();
         await page.waitForURL(`**${PANEL}/auth/login`);
         await page.getByRole('button', { name: 'Log in' }).waitFor();
+        expect(session.problems()).toEqual([]);
+      } finally {
+        await session.close();
+      }
+    });
+  }
+
+  for (const viewport of VIEWPORTS) {
+    it(`${viewport}: an unknown panel address is a 404 inside the panel; the site keeps its own 404`, async () => {
+      const session = await openPanelPage(harness, allow404, viewport);
+      const { page } = session;
+      try {
+        await logIn(harness, page);
+        const response = await page.goto(`${PANEL}/whatever`);
+        expect(response?.status()).toBe(404);
+        await hydrated(page);
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page not found');
+        expect(await page.getByText('Error 404', { exact: true }).isVisible()).toBe(true);
+        const nav = page.getByRole('navigation', { name: 'Admin' });
+        expect(await nav.getByRole('link', { name: 'Level', exact: true }).count()).toBe(1);
+        expect(await nav.getByRole('button', { name: 'Logout' }).count()).toBe(1);
+        expect(await page.locator('footer').count(), 'not the public layout').toBe(0);
+        await expectNoAxeViolations(page, `${viewport} panel 404`);
+        await expectNoSidewaysScroll(page);
+
+        // The public 404 is still the site's (the panel's was not cached in its place).
+        const site = await page.request.get('/no-such-page');
+        expect(site.status()).toBe(404);
+        const siteHtml = await site.text();
+        expect(siteHtml).toContain('Go Home');
+        expect(siteHtml).not.toContain('Argus Words Admin');
+
+        await page.getByRole('link', { name: 'Go to the panel home' }).click();
+        await page.waitForURL((url) => url.pathname === PANEL);
+        await page.getByRole('heading', { level: 1, name: /Welcome/ }).waitFor();
         expect(session.problems()).toEqual([]);
       } finally {
         await session.close();

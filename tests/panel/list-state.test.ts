@@ -130,6 +130,12 @@ describeBrowser('lists keep their state (issue 12)', () => {
           `The saved word (ID ${savedId}) is marked Saved in the list below.`,
         );
         await expectNoAxeViolations(page, `${viewport} list with the saved row marked`);
+        // A reload keeps the mark (the tab's history holds it) without a hydration mismatch.
+        await page.reload();
+        await hydrated(page);
+        await idle(page);
+        await expect.poll(() => marked.count()).toBe(1);
+        expect(tab.problems()).toEqual([]);
 
         // Cancel, and the browser's Back, return there too (and mark nothing).
         await page.getByRole('link', { name: /^Edit/ }).nth(4).click();

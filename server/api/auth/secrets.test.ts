@@ -49,7 +49,7 @@ describe('secrets at rest', () => {
     expect(() => box.open(sealed, 'totp:2')).toThrow(/cannot be decrypted/);
     // Flip one bit of the last ciphertext byte (editing base64 text may only touch padding bits).
     const raw = Buffer.from(sealed.slice(3), 'base64url');
-    raw[raw.length - 1]! ^= 1;
+    raw.writeUInt8(raw.readUInt8(raw.length - 1) ^ 1, raw.length - 1);
     const tampered = `v1:${raw.toString('base64url')}`;
     expect(tampered).not.toBe(sealed);
     expect(() => box.open(tampered, 'totp:1')).toThrow(/cannot be decrypted/);

@@ -27,6 +27,8 @@ export interface PanelContext {
   session: SessionStatus;
   /** The QR code SVG markup while the session holds a QR url, else null. */
   qrCodeSvg: string | null;
+  /** The same enrolment's secret (base32), typed by hand into apps that cannot scan; else null. */
+  totpKey: string | null;
 }
 
 /** Header name and value every state-changing panel request must send. */

@@ -13,8 +13,10 @@ const canonical = (pathname: string): string => pathname.toLowerCase().replace(/
 
 /**
  * Where a panel page must send the visitor instead, or null when it may render (SPEC §2 gating):
- * logged out → only the login screen, anything else to the site root; two-factor pending → only
- * the QR/code screen; logged in → everything but the two access screens, which lead home.
+ * logged out → only the login screen, anything else to the site root; two-factor pending → the
+ * QR/code screen, and the login screen to start over (the navbar's 'Login', the way back after
+ * the attempt cap), other paths to the QR/code screen; logged in → everything but the two access
+ * screens, which lead home.
  * The server applies the same rule to page requests; the panel's loaders apply it to client-side
  * navigations.
  */
@@ -24,7 +26,7 @@ export function gateRedirect(state: SessionState, pathname: string): string | nu
     case 'logged-out':
       return path === LOGIN_PATH ? null : '/';
     case 'two-factor':
-      return path === QR_CODE_PATH ? null : QR_CODE_PATH;
+      return path === QR_CODE_PATH || path === LOGIN_PATH ? null : QR_CODE_PATH;
     case 'logged-in':
       return path === LOGIN_PATH || path === QR_CODE_PATH ? PANEL_PATH : null;
   }

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { data, type RouteObject } from 'react-router';
 import type { PageHandle } from '#client/page-handle.ts';
 import { entityRoutes } from './entities/routes.tsx';
 
@@ -46,6 +46,16 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           ...entityRoutes,
+          {
+            // Any other panel address: a 404 inside the panel's frame (PanelErrorBoundary), with
+            // the status on the document too. Gating runs first: only a logged-in admin sees it.
+            id: 'admin-not-found',
+            path: '*',
+            loader: () => {
+              throw data(null, { status: 404, statusText: 'Not Found' });
+            },
+            handle: panelHandle('Page not found', 'This panel page does not exist.'),
+          },
         ],
       },
     ],

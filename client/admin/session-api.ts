@@ -53,6 +53,8 @@ export const sessionApi = {
   verifyOtp: (otp: string) => sessionCall<VerifyOtpResult>('POST', '/verify-otp', { otp }),
   keepAlive: () => sessionCall<SessionStatus>('POST', '/keep-alive'),
   logout: () => sessionCall<null>('POST', '/logout'),
+  /** The QR code's secret, typed by hand into apps that cannot scan (while enrolling only). */
+  totpKey: () => sessionCall<{ key: string }>('GET', '/totp-key').then((answer) => answer.key),
   /** The QR code to scan while enrolling (only when the status says `hasQrCode`). */
   async qrCodeSvg(): Promise<string> {
     const response = await trackedFetch(`${SESSION_PATH}/qr-code.svg`, { credentials: 'same-origin' });

@@ -4,7 +4,7 @@ import { createApiClient } from '#shared/api-client/index.ts';
 import type { PanelContext } from '#shared/panel-context.ts';
 import { forward, type ForwardDeps } from '../proxy/forward.ts';
 import { statusOf } from '../session/session-data.ts';
-import { qrCodeSvg } from '../session/qr-code.ts';
+import { qrCodeSvg, totpKey } from '../session/qr-code.ts';
 import { PANEL_PREFIX } from './gating.ts';
 
 const DEPS_KEY = 'argusPanelForward';
@@ -21,8 +21,8 @@ export function providePanelDeps(deps: ForwardDeps): RequestHandler {
 }
 
 /**
- * The loaders' `context` for a page request: the session's status, the QR code while one is
- * waiting, and an API client bound to the session. The client calls the proxy in-process, so
+ * The loaders' `context` for a page request: the session's status, the QR code (and its manual
+ * key) while one is waiting, and an API client bound to the session. The client calls the proxy in-process, so
  * loaders get exactly the browser's rules (allow-list, bearer, refresh-on-401 shared with
  * concurrent requests, session end on a refused refresh) without an extra HTTP hop.
  */
@@ -54,5 +54,6 @@ export async function panelRequestContext(req: Request, res: ExpressResponse): P
     api: createApiClient({ baseUrl: IN_PROCESS_BASE, fetch: sessionFetch as typeof fetch }),
     session: statusOf(req.session, now),
     qrCodeSvg: await qrCodeSvg(req),
+    totpKey: totpKey(req),
   };
 }

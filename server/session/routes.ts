@@ -5,7 +5,7 @@ import { unavailableMessage } from '../http/unavailable.ts';
 import { safeError, sendMessage, sessionStatus } from './http.ts';
 import { loginRoute } from './login-route.ts';
 import type { PanelSession } from './middleware.ts';
-import { qrCodeSvg } from './qr-code.ts';
+import { qrCodeSvg, totpKey } from './qr-code.ts';
 import { markActivity, stateOf } from './session-data.ts';
 import { verifyOtpRoute } from './verify-otp-route.ts';
 
@@ -56,6 +56,13 @@ export function sessionRouter(deps: SessionRouteDeps): Router {
       res.type('image/svg+xml').send(svg);
     }),
   );
+
+  // The manual key under the QR code, for apps that cannot scan (while enrolling only).
+  router.get('/totp-key', (req, res) => {
+    const key = totpKey(req);
+    if (key === null) return sendMessage(res, 404, 'No enrolment is waiting for its first code.');
+    res.json({ key });
+  });
 
   router.post('/login', jsonOnly, wrap(loginRoute(deps)));
   router.post('/verify-otp', jsonOnly, wrap(verifyOtpRoute(deps)));

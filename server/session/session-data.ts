@@ -17,6 +17,8 @@ export interface PanelAuth {
   twoFaVerified: boolean;
   /** The otpauth:// URL to show as a QR code while the admin has not enrolled yet. */
   qrCodeUrl: string | null;
+  /** Wrong codes given for the pending two-factor token (absent in sessions stored before). */
+  otpFailures?: number;
 }
 
 declare module 'express-session' {

@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { ApiError } from '#shared/api-client/index.ts';
+import { MESSAGES } from '../api/auth/http.ts';
+import { MAX_OTP_ATTEMPTS } from '../api/auth/tokens.ts';
 import { UpstreamError } from '../proxy/upstream.ts';
 import { sendMessage, sendUpstreamDown, sessionStatus } from './http.ts';
 import { markActivity, stateOf, updateAuth } from './session-data.ts';
@@ -9,6 +11,16 @@ import { asUpstreamFailure, upstreamAuth } from './upstream-auth.ts';
 
 export const USERNAME_NOT_AVAILABLE = 'Username is not available.';
 export const OTP_FAILED = 'OTP verification failed. Please try again.';
+export const OTP_USED_UP = 'Too many wrong codes: this login cannot be completed. Please log in again.';
+
+/**
+ * The pending login can no longer succeed (the content API voids a two-factor token after
+ * MAX_OTP_ATTEMPTS wrong codes, or it expired): 401 with `loginAgain`, so the screen offers the
+ * way back to the login instead of another try.
+ */
+function sendLogInAgain(res: Parameters<RequestHandler>[1], message: string): void {
+  res.status(401).json({ message, loginAgain: true });
+}
 
 const bodySchema = z.object({ otp: z.string().trim().min(1).max(64) });
 
@@ -25,6 +37,7 @@ export function verifyOtpRoute(deps: SessionRouteDeps): RequestHandler {
     }
     const body = bodySchema.safeParse(req.body ?? {});
     if (!body.success) return sendMessage(res, 400, OTP_FAILED);
+    if ((auth.otpFailures ?? 0) >= MAX_OTP_ATTEMPTS) return sendLogInAgain(res, OTP_USED_UP);
 
     let answer;
     try {
@@ -43,7 +56,15 @@ export function verifyOtpRoute(deps: SessionRouteDeps): RequestHandler {
       }
       // The server's message when it gave one (SPEC §8), else the catalogue's.
       const message = typeof error.message === 'string' && error.message.trim() ? error.message : OTP_FAILED;
-      return sendMessage(res, error.status === 429 ? 429 : 401, message);
+      if (error.status === 429) return sendMessage(res, 429, message);
+      // Counted here too, so the screen knows when the token is void (the API says so only on
+      // the attempt after the last one).
+      const failures = (auth.otpFailures ?? 0) + 1;
+      updateAuth(req.session, { otpFailures: failures });
+      await deps.session.save(req);
+      if (message === MESSAGES.twoFactorExpired) return sendLogInAgain(res, message);
+      if (failures >= MAX_OTP_ATTEMPTS) return sendLogInAgain(res, OTP_USED_UP);
+      return sendMessage(res, 401, message);
     }
 
     await deps.session.regenerate(req, { keepData: true });

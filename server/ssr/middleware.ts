@@ -32,7 +32,12 @@ export function pagesMiddleware(
       if (cached) return sendCachedPage(req, res, cached);
 
       const context = key === undefined ? await requestContext(req, res) : undefined;
-      const outcome = await render(toFetchRequest(req, origin), res.locals.cspNonce as string, context);
+      const outcome = await render(
+        toFetchRequest(req, origin),
+        res.locals.cspNonce as string,
+        context,
+        String(req.id),
+      );
       if (outcome.kind === 'response') return sendFetchResponse(res, outcome.response);
       if (outcome.isStatic) {
         const page = cachePage(outcome.status, outcome.html);

@@ -50,17 +50,21 @@ export function createPageRenderer({ routes, publicConfig, assets, isProduction 
     );
   }
 
-  /** What the error page may show: in production the message only, never the stack. */
-  function exposed(error: unknown): unknown {
-    if (!(error instanceof Error) || !isProduction) return error;
-    const safe = new Error(error.message);
-    safe.stack = undefined;
-    return safe;
+  /**
+   * What the error page may show: in production the message only, never the stack; always the id
+   * of the request that failed (the API's, when it carries one; else this page request's).
+   */
+  function exposed(error: unknown, requestId: string | undefined): unknown {
+    if (!(error instanceof Error)) return error;
+    const id = (error as { requestId?: unknown }).requestId ?? requestId;
+    const safe = isProduction ? new Error(error.message) : error;
+    if (isProduction) safe.stack = undefined;
+    return id === undefined ? safe : Object.assign(safe, { requestId: id });
   }
 
   /** A component threw while rendering: render again with the error at the root boundary. */
-  function withRenderError(context: StaticHandlerContext, error: unknown): StaticHandlerContext {
-    return { ...context, statusCode: 500, errors: { root: exposed(error) } };
+  function withRenderError(context: StaticHandlerContext, error: unknown, requestId?: string) {
+    return { ...context, statusCode: 500, errors: { root: exposed(error, requestId) } };
   }
 
   const staticKeys = new Map<string, string>();
@@ -89,24 +93,35 @@ export function createPageRenderer({ routes, publicConfig, assets, isProduction 
 
   /**
    * `requestContext` reaches every loader and action as `context` (the panel's loaders get the
-   * session-bound API client through it; see client/admin/api-context).
+   * session-bound API client through it; see client/admin/api-context). `requestId` is the page
+   * request's (pino-http's), shown by the error screens.
    */
-  async function render(request: Request, nonce: string, requestContext?: unknown): Promise<RenderOutcome> {
+  async function render(
+    request: Request,
+    nonce: string,
+    requestContext?: unknown,
+    requestId?: string,
+  ): Promise<RenderOutcome> {
     const result = await handler.query(request, { requestContext });
     if (result instanceof Response) return { kind: 'response', response: result };
     let context = result;
     if (context.errors) {
-      context.errors = Object.fromEntries(Object.entries(context.errors).map(([id, e]) => [id, exposed(e)]));
+      context.errors = Object.fromEntries(
+        Object.entries(context.errors).map(([id, e]) => [id, exposed(e, requestId)]),
+      );
     }
 
     const leaf = pageHandleOf(context.matches.map((m) => m.route.handle));
     const notFound = context.statusCode === 404;
-    const isStatic = notFound || (!context.errors && leaf?.static === true);
+    // Only the site's own 404 (no route matched) is the shared static page; the panel's 404 is
+    // rendered per request inside the panel (and must never be cached as the site's).
+    const siteNotFound = notFound && staticKey(new URL(request.url).pathname) === NOT_FOUND_KEY;
+    const isStatic = siteNotFound || (!context.errors && leaf?.static === true);
     let appHtml: string;
     try {
       appHtml = renderApp(context, nonce, !isStatic);
     } catch (error) {
-      context = withRenderError(context, error);
+      context = withRenderError(context, error, requestId);
       appHtml = renderApp(context, nonce, false);
     }
 

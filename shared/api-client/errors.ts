@@ -9,6 +9,8 @@ export interface ApiErrorInit {
   fieldErrors?: FieldErrors;
   /** Seconds to wait before trying again (a 429's `Retry-After`). */
   retryAfter?: number;
+  /** The server's id of the failed request (`X-Request-Id`), to quote when reporting it. */
+  requestId?: string;
   cause?: unknown;
 }
 
@@ -22,6 +24,7 @@ export class ApiError extends Error {
   readonly body: unknown;
   readonly fieldErrors: FieldErrors;
   readonly retryAfter?: number;
+  readonly requestId?: string;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -29,6 +32,7 @@ export class ApiError extends Error {
     this.body = init.body ?? null;
     this.fieldErrors = init.fieldErrors ?? fieldErrorsOf(init.body);
     if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
+    if (init.requestId !== undefined) this.requestId = init.requestId;
   }
 }
 
@@ -63,6 +67,9 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/** What a request id may look like (ours are UUIDs; anything else short and plain is kept too). */
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
 /** The error of a non-2xx response whose body was read as `text`. */
 export function errorFromResponse(response: Response, text: string): ApiError {
   const body = parseBody(text);
@@ -75,10 +82,17 @@ export function errorFromResponse(response: Response, text: string): ApiError {
         : `Request failed with status ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   const retryAfter =
     response.status === 429 ? retryAfterSeconds(response.headers.get('Retry-After')) : undefined;
+  // The body's id names the request that failed upstream of a proxy; else this answer's own.
+  const bodyId = (body as { requestId?: unknown } | null)?.requestId;
+  const requestId =
+    typeof bodyId === 'string' && REQUEST_ID.test(bodyId)
+      ? bodyId
+      : (response.headers.get('X-Request-Id') ?? undefined);
   return new ApiError(message, {
     status: response.status,
     body,
     ...(retryAfter === undefined ? {} : { retryAfter }),
+    ...(requestId !== undefined && REQUEST_ID.test(requestId) ? { requestId } : {}),
   });
 }
 

@@ -277,7 +277,7 @@ describeBrowser('public website in Chromium', () => {
             innerWidth: window.innerWidth,
           }));
           // A page that overflows makes mobile Chromium zoom out, widening innerWidth: check both.
-          expect(innerWidth, 'layout viewport is the device width').toBe(375);
+          expect(innerWidth, 'layout viewport is the device width').toBe(VIEWPORTS.phone.viewport.width);
           expect(scrollWidth, 'no horizontal scrolling').toBeLessThanOrEqual(innerWidth);
         }
 

@@ -114,10 +114,10 @@ export function describeBrowser(name: string, fn: () => void): void {
   describe.skip(name, fn);
 }
 
-/** A phone (375 × 740, touch, mobile viewport meta honoured) and a common laptop size. */
+/** A phone (390 × 844, touch, mobile viewport meta honoured) and a laptop (1280 × 800). */
 export const VIEWPORTS = {
-  phone: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-  desktop: { viewport: { width: 1366, height: 900 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1280, height: 800 } },
 } satisfies Record<string, BrowserContextOptions>;
 
 export type ViewportName = keyof typeof VIEWPORTS;

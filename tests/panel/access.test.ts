@@ -281,7 +281,7 @@ describeBrowser('admin panel: access screens and shell', () => {
     }
   });
 
-  it('gating: logged out → /, two-factor pending → the QR/code screen, logged in → away from the access screens', async () => {
+  it('gating: logged out → /, two-factor pending → the QR/code screen (or the login, to start over), logged in → away from the access screens', async () => {
     const session = await openPanelPage(harness);
     const { page } = session;
     try {
@@ -303,7 +303,10 @@ describeBrowser('admin panel: access screens and shell', () => {
       expect(await page.getByText('Please scan this QR code').count()).toBe(0);
       expect(await page.locator('main svg').count()).toBe(0);
       expect(await page.getByLabel('Authentication code').isVisible()).toBe(true);
-      for (const path of [PANEL, `${PANEL}/word`, `${PANEL}/auth/login`]) {
+      // The login screen stays open, to start over (the reduced navbar's 'Login').
+      await page.goto(`${PANEL}/auth/login`);
+      expect(new URL(page.url()).pathname).toBe(`${PANEL}/auth/login`);
+      for (const path of [PANEL, `${PANEL}/word`, `${PANEL}/no-such-page`]) {
         await page.goto(path);
         expect(new URL(page.url()).pathname, path).toBe(`${PANEL}/auth/set-qr-code`);
       }

@@ -4,7 +4,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, openPage, type BrowserSession, type PageIssue } from '../helpers/browser.ts';
+import {
+  launchBrowser,
+  openPage,
+  VIEWPORTS,
+  type BrowserSession,
+  type PageIssue,
+  type ViewportName,
+} from '../helpers/browser.ts';
 import { hydrated, logInThroughBrowser, scanQrCode, type PanelAdmin } from './login.ts';
 
 export const PANEL = '/argusma-words-panel';
@@ -30,7 +37,11 @@ export async function startPanel(): Promise<PanelHarness> {
   const app = await startTestApp({ DEMO_CONTENT: 'true' });
   await app.listen();
   const browser = await launchBrowser();
-  const session = await openPage(browser, { baseURL: app.url, allow: expectedFailure });
+  const session = await openPage(browser, {
+    baseURL: app.url,
+    context: VIEWPORTS.desktop,
+    allow: expectedFailure,
+  });
   const admin = await scanQrCode(app.url, 'admin', 'correct-horse-battery-staple');
   await logInThroughBrowser(session.page, admin);
   return {
@@ -45,6 +56,24 @@ export async function startPanel(): Promise<PanelHarness> {
       await app.stop();
     },
   };
+}
+
+/**
+ * Another tab of the logged-in admin at a named size (laptop or phone), sharing the session's
+ * cookie; close it when done. Its issues are recorded like the main page's.
+ */
+export async function openAt(
+  panel: PanelHarness,
+  viewport: ViewportName,
+  allow?: (issue: PageIssue) => boolean,
+): Promise<BrowserSession> {
+  const session = await openPage(panel.browser, {
+    baseURL: panel.app.url,
+    context: VIEWPORTS[viewport],
+    allow: (issue) => expectedFailure(issue) || (allow?.(issue) ?? false),
+  });
+  await session.context.addCookies(await panel.session.context.cookies());
+  return session;
 }
 
 /** Opens a list (or any panel path) and waits until it is hydrated and idle. */

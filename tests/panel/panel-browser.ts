@@ -9,7 +9,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { PanelAuth } from '../../server/session/session-data.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { launchBrowser, openPage, type BrowserSession, type PageIssue } from '../helpers/browser.ts';
+import {
+  launchBrowser,
+  openPage,
+  VIEWPORTS,
+  type BrowserSession,
+  type PageIssue,
+  type ViewportName,
+} from '../helpers/browser.ts';
 import { readPanelAuth, testClock } from '../session/helpers.ts';
 
 export const PANEL = '/argusma-words-panel';
@@ -53,12 +60,15 @@ export const allowAuthFailures = (issue: PageIssue): boolean =>
 const abortedByNavigation = (issue: PageIssue): boolean =>
   issue.kind === 'requestfailed' && issue.text.endsWith('net::ERR_ABORTED');
 
+/** A fresh browser context (no session yet), at the laptop size unless told otherwise. */
 export function openPanelPage(
   harness: PanelHarness,
   allow?: (issue: PageIssue) => boolean,
+  viewport: ViewportName = 'desktop',
 ): Promise<BrowserSession> {
   return openPage(harness.browser, {
     baseURL: harness.app.url,
+    context: VIEWPORTS[viewport],
     allow: (issue) => abortedByNavigation(issue) || (allow?.(issue) ?? false),
   });
 }

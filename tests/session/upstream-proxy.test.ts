@@ -85,19 +85,28 @@ describe('panel proxy against a separate upstream server', () => {
     expect(limited.body.message).toMatch(/Too many attempts/);
   });
 
-  it("passes the server's own verify-otp message on", async () => {
-    upstream.verifyRefusal = 'Two-factor session expired or used up. Please log in again.';
+  it("passes the server's own verify-otp message on; an expired step also says to log in again", async () => {
     const login = await request(app.url)
       .post(`${PANEL}/session/login`)
       .set(CSRF)
       .send({ username: 'admin', password: 'pw' });
-    const res = await request(app.url)
-      .post(`${PANEL}/session/verify-otp`)
-      .set(CSRF)
-      .set('Cookie', panelCookie(login)!)
-      .send({ otp: '123456' });
+    const verify = () =>
+      request(app.url)
+        .post(`${PANEL}/session/verify-otp`)
+        .set(CSRF)
+        .set('Cookie', panelCookie(login)!)
+        .send({ otp: '123456' });
+    upstream.verifyRefusal = 'That code is not the one we expected (upstream wording).';
+    const refused = await verify();
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ message: 'That code is not the one we expected (upstream wording).' });
+    upstream.verifyRefusal = 'Two-factor session expired or used up. Please log in again.';
+    const res = await verify();
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Two-factor session expired or used up. Please log in again.' });
+    expect(res.body).toEqual({
+      message: 'Two-factor session expired or used up. Please log in again.',
+      loginAgain: true,
+    });
   });
 
   it('refreshes once for ten concurrent requests with an expired token, and all of them succeed', async () => {

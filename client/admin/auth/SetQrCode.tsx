@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import {
   Form,
+  Link,
   redirect,
   useActionData,
   useLoaderData,
@@ -12,25 +13,32 @@ import { panelContextOf } from '../request-context.ts';
 import { sessionApi } from '../session-api.ts';
 import { ErrorMessage } from '../components/Messages.tsx';
 import { useAdoptDomValue } from '../components/useAdoptDomValue.ts';
-import { PANEL_PATH } from '#shared/panel-paths.ts';
+import { LOGIN_PATH, PANEL_PATH } from '#shared/panel-paths.ts';
+import { ManualKey } from './ManualKey.tsx';
 import { handOverRecoveryCodes } from './recovery-codes-handoff.ts';
 
 interface QrCodeData {
   /** The QR code's SVG markup (made by our server), inlined so it shows before JavaScript runs. */
   svg: string | null;
+  /** The same secret as text, for apps that cannot scan. */
+  key: string | null;
 }
 
 interface VerifyFailure {
   error: string;
   /** Distinguishes consecutive failures: each one starts a fresh, empty code field. */
   attempt: number;
+  /** The attempt cap is reached (or the step expired): only a new login can go on. */
+  loginAgain: boolean;
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<QrCodeData> {
   const panel = panelContextOf(context);
-  if (panel) return { svg: panel.qrCodeSvg };
+  if (panel) return { svg: panel.qrCodeSvg, key: panel.totpKey };
   const status = await sessionApi.status();
-  return { svg: status.hasQrCode ? await sessionApi.qrCodeSvg() : null };
+  if (!status.hasQrCode) return { svg: null, key: null };
+  const [svg, key] = await Promise.all([sessionApi.qrCodeSvg(), sessionApi.totpKey()]);
+  return { svg, key };
 }
 
 let attempts = 0;
@@ -44,7 +52,8 @@ export async function action({ request }: ActionFunctionArgs): Promise<VerifyFai
     attempts += 1;
     const message =
       error instanceof Error && error.message ? error.message : 'OTP verification failed. Please try again.';
-    return { error: message, attempt: attempts };
+    const loginAgain = (error as { body?: { loginAgain?: unknown } } | null)?.body?.loginAgain === true;
+    return { error: message, attempt: attempts, loginAgain };
   }
   return redirect(PANEL_PATH);
 }
@@ -86,13 +95,25 @@ function CodeForm({ busy, focus }: { busy: boolean; focus: boolean }) {
 }
 
 export function Component() {
-  const { svg } = useLoaderData<typeof loader>();
+  const { svg, key } = useLoaderData<typeof loader>();
   const failure = useActionData<VerifyFailure>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const [dismissed, setDismissed] = useState(0);
   const showError = failure && failure.attempt !== dismissed && !busy;
 
+  if (failure?.loginAgain && !busy) {
+    // The pending login is spent (attempt cap, expiry): no more tries, only the way back.
+    return (
+      <div className="panel-narrow">
+        <h1 className="h3 mb-3">Two-factor authentication</h1>
+        <ErrorMessage message={failure.error} prefix="" className="mb-3" />
+        <Link className="btn btn-primary" to={LOGIN_PATH}>
+          Back to login
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="panel-narrow">
       <h1 className="h3 mb-3">Two-factor authentication</h1>
@@ -105,6 +126,7 @@ export function Component() {
             aria-label="QR code for your authentication app"
             dangerouslySetInnerHTML={{ __html: svg }}
           />
+          {key ? <ManualKey secret={key} /> : null}
         </>
       ) : (
         <p>Enter the code your authentication app shows for Argus Words.</p>

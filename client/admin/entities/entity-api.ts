@@ -13,10 +13,20 @@ export function entityApi(name: EntityName, context?: unknown): GenericResourceC
   return panelApi(context).resource(name);
 }
 
-/** The message to show for a failed call: the server's `message`, or the network error (SPEC §8). */
+/**
+ * The message to show for a failed call: the server's `message`, or the network error (SPEC §8).
+ * A server failure also names its request id, for whoever reads the server's log.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || 'Request failed';
-  return String(error);
+  if (!(error instanceof Error)) return String(error);
+  const message = error.message || 'Request failed';
+  const id = error instanceof ApiError && isServerFailure(error) ? error.requestId : undefined;
+  return id && !message.includes(id) ? `${message} (request ${id})` : message;
+}
+
+/** No answer, or a 5xx: the server (or what it depends on) failed, not the request. */
+export function isServerFailure(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === null || error.status >= 500);
 }
 
 /** Field → messages the server answered with (`{ message, fieldErrors }`). */

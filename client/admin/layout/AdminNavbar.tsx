@@ -40,8 +40,8 @@ function LogoutButton({ onError }: { onError(message: string | null): void }) {
 
 /**
  * The panel's navbar. The section links and the link-tables menu only once the second factor is
- * verified (SPEC §2); Logout whenever the session holds credentials (including a pending second
- * factor, to start over), otherwise Login.
+ * verified (SPEC §2); Logout when an access token is held, otherwise Login: the reduced navbar of
+ * the login and two-factor screens is the brand and 'Login' (which starts the login over).
  */
 export function AdminNavbar({ state }: { state: SessionState }) {
   const verified = state === 'logged-in';
@@ -70,7 +70,7 @@ export function AdminNavbar({ state }: { state: SessionState }) {
             <div className="me-auto" />
           )}
           <div className="d-flex align-items-center">
-            {state === 'logged-out' ? (
+            {!verified ? (
               <Link className="btn btn-outline-secondary btn-sm" to={LOGIN_PATH}>
                 Login
               </Link>

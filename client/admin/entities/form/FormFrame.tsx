@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { ConfirmDialog } from '#client/admin/components/ConfirmDialog.tsx';
 import { Notices } from '../Notices.tsx';
-import { listPath } from '../paths.ts';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import type { EntityFormState } from './use-entity-form.ts';
 
 /**
- * What every form has around its fields: the form-wide errors, Save and Cancel, the confirmation
- * before an edit is saved and the question before unsaved changes are left behind.
+ * What every form has around its fields: the form-wide errors, Save and Cancel (both back to the
+ * list page the form was opened from), Delete on an edit form where the list offers it, the
+ * confirmations before an edit is saved or a record deleted, and the question before unsaved
+ * changes are left behind.
  */
 export function FormFrame({
   entity,
@@ -36,15 +37,32 @@ export function FormFrame({
         <button type="submit" className="btn btn-primary" disabled={form.busy}>
           Save
         </button>
-        <Link className="btn btn-secondary" to={listPath(entity.name)}>
+        <Link className="btn btn-secondary" to={form.back}>
           Cancel
         </Link>
+        {form.canDelete ? (
+          <button
+            type="button"
+            className="btn btn-outline-danger ms-auto"
+            disabled={form.busy}
+            onClick={form.askDelete}
+          >
+            Delete
+          </button>
+        ) : null}
       </div>
       <ConfirmDialog
         open={form.confirming}
         onConfirm={form.confirm}
         onCancel={form.cancel}
         message={`Save the changes to this ${entity.label.toLowerCase()}?`}
+      />
+      <ConfirmDialog
+        open={form.confirmingDelete}
+        onConfirm={form.confirmDelete}
+        onCancel={form.cancelDelete}
+        danger
+        message={`Delete ${entity.label.toLowerCase()} ${form.values.id ?? ''}?`}
       />
       <UnsavedChangesGuard dirty={form.dirty} saved={form.saved} />
     </form>

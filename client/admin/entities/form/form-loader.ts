@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { data, type LoaderFunctionArgs } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
-import { entityApi, errorMessage, inBrowser, type Row } from '../entity-api.ts';
+import { ApiError } from '#shared/api-client/index.ts';
+import { entityApi, errorMessage, inBrowser, isServerFailure, type Row } from '../entity-api.ts';
 import { loadFailedMessage } from '../messages.ts';
 import { cachedRow } from '../row-cache.ts';
 import { loadAllOptions, optionOf, SELECT_REFERENCES, type Option } from '../fields/references.ts';
@@ -59,6 +60,18 @@ async function loadReferences(entity: AnyEntity, record: Row | null, context: un
   return Object.fromEntries(loaded.filter((entry) => entry !== null));
 }
 
+/**
+ * SPEC §2's 'Error loading user: {error}' shows in place of the form when the record cannot be
+ * loaded (a wrong id, a record gone). When the server itself failed, the panel's error screen
+ * takes over instead, with the same message, the status and the request id to report.
+ */
+function serverFailure(entity: AnyEntity, error: unknown): never {
+  const status = error instanceof ApiError && error.status !== null ? error.status : 502;
+  const requestId = error instanceof ApiError ? (error.requestId ?? null) : null;
+  const message = loadFailedMessage(entity, errorMessage(error));
+  throw data({ message, requestId }, { status, statusText: 'Server failure' });
+}
+
 export function formLoader(entity: AnyEntity, mode: FormMode) {
   return async ({ params, context }: LoaderFunctionArgs): Promise<FormData> => {
     try {
@@ -69,6 +82,7 @@ export function formLoader(entity: AnyEntity, mode: FormMode) {
       ]);
       return { record, loadError: null, options, references };
     } catch (error) {
+      if (isServerFailure(error)) serverFailure(entity, error);
       return {
         record: null,
         loadError: loadFailedMessage(entity, errorMessage(error)),

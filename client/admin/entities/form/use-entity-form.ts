@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { entityApi, errorMessage, serverFieldErrors, type Row } from '../entity-api.ts';
+import { returnPath } from '../list-return.ts';
 import { saveFailedMessage, successMessage } from '../messages.ts';
-import { listPath } from '../paths.ts';
 import { forgetRow } from '../row-cache.ts';
 import { isDirty, type FormMode, type FormValue, type FormValues } from './form-values.ts';
 import { labelFieldErrors, validateForm, type FormProblems } from './validate.ts';
@@ -19,17 +19,20 @@ interface EntityFormOptions {
 
 /**
  * The save flow every form shares (SPEC §2 "Forms", §5): validate with the API's own schemas,
- * confirm an edit where the entity asks for it, send, then go back to the list carrying the success
- * message. Any failure stays on the form, with the server's field errors beside their fields.
+ * confirm an edit where the entity asks for it, send, then go back to the list page the form was
+ * opened from, carrying the success message and the saved record's id. Any failure stays on the
+ * form, with the server's field errors beside their fields.
  */
 export function useEntityForm({ entity, mode, record, initial, toBody }: EntityFormOptions) {
   const navigate = useNavigate();
+  const back = returnPath(entity, useLocation().search);
   const [start] = useState(initial);
   const [values, setValues] = useState(initial);
   const [problems, setProblems] = useState<FormProblems | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [pending, setPending] = useState<Record<string, unknown> | null>(null);
   const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   /** Set once saved, so leaving for the list is not mistaken for abandoning changes. */
   const saved = useRef(false);
 
@@ -38,12 +41,12 @@ export function useEntityForm({ entity, mode, record, initial, toBody }: EntityF
     setBusy(true);
     try {
       const api = entityApi(entity.name);
-      if (mode === 'add') await api.create(body);
-      else await api.update(record!.id, body);
+      const stored = mode === 'add' ? await api.create(body) : await api.update(record!.id, body);
       if (record) forgetRow(entity.name, record.id);
       saved.current = true;
       const text = successMessage(entity.name, mode === 'add' ? 'created' : 'updated');
-      await navigate(listPath(entity.name), { state: { flash: text ? { kind: 'success', text } : null } });
+      const savedId = typeof stored.id === 'number' ? stored.id : (record?.id ?? null);
+      await navigate(back, { state: { flash: text ? { kind: 'success', text } : null, savedId } });
     } catch (error) {
       setSaveError(`${saveFailedMessage(entity, mode)} ${errorMessage(error)}`);
       setProblems({ message: null, fieldErrors: labelFieldErrors(entity, serverFieldErrors(error)) });
@@ -61,6 +64,23 @@ export function useEntityForm({ entity, mode, record, initial, toBody }: EntityF
     else void save(body);
   }
 
+  /** The edit form's Delete (issue 12): back to the list page it came from, with SPEC §8's message. */
+  async function remove() {
+    setDeleting(false);
+    setBusy(true);
+    setSaveError(null);
+    try {
+      await entityApi(entity.name).remove(record!.id);
+      forgetRow(entity.name, record!.id);
+      saved.current = true;
+      const text = successMessage(entity.name, 'deleted');
+      await navigate(back, { state: { flash: text ? { kind: 'success', text } : null } });
+    } catch (error) {
+      setSaveError(errorMessage(error));
+      setBusy(false);
+    }
+  }
+
   return {
     values,
     set: (name: string, value: FormValue) => setValues((current) => ({ ...current, [name]: value })),
@@ -73,6 +93,14 @@ export function useEntityForm({ entity, mode, record, initial, toBody }: EntityF
     confirming: pending !== null,
     confirm: () => pending && void save(pending),
     cancel: () => setPending(null),
+    /** Where Cancel (and any way back) leads: the list page the form was opened from. */
+    back,
+    /** Delete is offered on an edit form where the list has it too. */
+    canDelete: mode === 'edit' && record !== null && entity.panel.delete && Boolean(entity.operations.delete),
+    askDelete: () => (entity.panel.confirmDelete ? setDeleting(true) : void remove()),
+    confirmingDelete: deleting,
+    confirmDelete: () => void remove(),
+    cancelDelete: () => setDeleting(false),
   };
 }
 

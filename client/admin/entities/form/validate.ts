@@ -1,4 +1,5 @@
 import { parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
+import { readableFieldMessage } from '../readable-messages.ts';
 import type { FormMode, FormValues } from './form-values.ts';
 
 /** A form's problems: one message for the whole form, and messages beside fields. */
@@ -18,10 +19,15 @@ function requiredMessage(entity: AnyEntity, field: string, mode: FormMode): stri
   return `${entity.fields[field]?.label ?? field} is required`;
 }
 
-/** 'must be a whole number' → 'Number must be a whole number' (a server message too). */
+/**
+ * 'must be a whole number' → 'Number must be a whole number' (a server message too); zod's own
+ * wording ('Too big: expected int to be <=…') is rewritten for people first.
+ */
 export function labelled(entity: AnyEntity, field: string, message: string): string {
-  const label = entity.fields[field]?.label;
-  return label && !message.startsWith(label) ? `${label} ${message}` : message;
+  const description = entity.fields[field];
+  const label = description?.label;
+  const text = readableFieldMessage(description, message);
+  return label && !text.startsWith(label) ? `${label} ${text}` : text;
 }
 
 /** Server or schema field errors, each message led by its field's label. */

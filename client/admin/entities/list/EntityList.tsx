@@ -1,21 +1,32 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { ConfirmDialog } from '#client/admin/components/ConfirmDialog.tsx';
+import { useHydrated } from '#client/admin/components/useHydrated.ts';
 import { entityApi, errorMessage, type Row } from '../entity-api.ts';
+import { arrivalOf } from '../list-return.ts';
 import { successMessage } from '../messages.ts';
 import { Notices, flashOf, type Notice } from '../Notices.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { ListActions } from './ListActions.tsx';
 import { ListTable } from './ListTable.tsx';
 import type { ListData } from './list-loader.ts';
+import { PageControls } from './PageControls.tsx';
 import { Pager } from './Pager.tsx';
-import { listSearch, withFilters } from './url-state.ts';
+import { SavedNote } from './SavedNote.tsx';
+import {
+  listSearch,
+  withFilters,
+  withoutFilters,
+  withSize,
+  writeListState,
+  type ListState,
+} from './url-state.ts';
 
 /**
  * The one list screen of every entity (SPEC §2): filters, the columns, paging, 'Add New', Edit and
- * Delete, driven by the entity's description. The page and filters are the URL's; the loader
- * fetches them, on the server for the first paint and through the router afterwards.
+ * Delete, driven by the entity's description. The page, page size and filters are the URL's; the
+ * loader fetches them, on the server for the first paint and through the router afterwards.
  */
 export function EntityList({ entity }: { entity: AnyEntity }) {
   const data = useLoaderData() as ListData;
@@ -25,16 +36,27 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
   const revalidator = useRevalidator();
   const [pending, setPending] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // What a form handed over (its message, the record it saved) is read once hydrated: the tab's
+  // history keeps it across a reload, which the server's render cannot know about.
+  const carried = useHydrated() ? location.state : null;
+  const { savedId } = arrivalOf(carried);
   // A message belongs to the location it was made on; a new navigation brings its own (or none).
-  const [notice, setNotice] = useState({ key: location.key, value: flashOf(location.state) });
-  if (notice.key !== location.key) setNotice({ key: location.key, value: flashOf(location.state) });
+  const [notice, setNotice] = useState<{ key: string; value: Notice | null } | null>(null);
+  const shown = notice?.key === location.key ? notice.value : flashOf(carried);
   const show = (value: Notice | null) => setNotice({ key: location.key, value });
 
   const loading =
     deleting ||
     revalidator.state === 'loading' ||
     (navigation.state === 'loading' && navigation.location.pathname === location.pathname);
+  const listQuery = listSearch(entity, data.state);
   const hrefOf = (page: number) => location.pathname + listSearch(entity, { ...data.state, page });
+  const go = (state: ListState) =>
+    void navigate(location.pathname + listSearch(entity, state), { preventScrollReset: true });
+
+  useEffect(() => {
+    if (savedId !== null) document.querySelector('tr[data-saved]')?.scrollIntoView({ block: 'nearest' });
+  }, [savedId, location.key]);
 
   async function remove(row: Row) {
     setPending(null);
@@ -58,38 +80,45 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
     }
   }
 
-  const errors = [data.error, notice.value?.kind === 'error' ? notice.value.text : null];
+  const blocked = Object.keys(data.filterProblems).length > 0;
+  const errors = [data.error, shown?.kind === 'error' ? shown.text : null];
   return (
     // data-list-query: the query whose rows are on screen. The router commits the URL before React
     // paints the new rows, so scripts (and tests) wait for this to match the address bar.
-    <section
-      aria-labelledby="entity-list-title"
-      className="card card-body"
-      data-list-query={listSearch(entity, data.state)}
-    >
-      <ListActions entity={entity} />
+    <section aria-labelledby="entity-list-title" className="card card-body" data-list-query={listQuery}>
+      <ListActions entity={entity} listQuery={listQuery} />
       <FilterBar
         entity={entity}
         values={data.state.filters}
-        clearTo={location.pathname}
-        onApply={(filters) =>
-          void navigate(location.pathname + listSearch(entity, withFilters(data.state, filters)), {
-            preventScrollReset: true,
-          })
-        }
+        size={data.state.size}
+        clearTo={location.pathname + listSearch(entity, withoutFilters(data.state))}
+        onApply={(filters) => go(withFilters(data.state, filters))}
       />
-      <Notices
-        errors={errors}
-        success={notice.value?.kind === 'success' ? notice.value.text : null}
-        loading={loading}
-      />
+      <Notices errors={errors} success={shown?.kind === 'success' ? shown.text : null} loading={loading} />
+      <SavedNote entity={entity} savedId={loading ? null : savedId} rows={data.rows} />
       <ListTable
         entity={entity}
         rows={data.rows}
         busy={loading}
+        listQuery={listQuery}
+        savedId={savedId}
+        emptyText={
+          blocked ? `Correct the filter above to see ${entity.labelPlural.toLowerCase()}.` : undefined
+        }
         onDelete={(row) => (entity.panel.confirmDelete ? setPending(row) : void remove(row))}
       />
-      <Pager page={data.state.page} totalPages={data.totalPages} loading={loading} hrefOf={hrefOf} />
+      <Pager page={data.state.page} totalPages={data.totalPages} loading={loading} hrefOf={hrefOf}>
+        <PageControls
+          key={listQuery}
+          page={data.state.page}
+          lastPage={Math.max(data.totalPages, 1)}
+          size={data.state.size}
+          defaultSize={data.state.size === null && data.pageSize > 0 ? data.pageSize : null}
+          keep={[...writeListState(entity, { ...data.state, page: 1, size: null })]}
+          onPage={(page) => go({ ...data.state, page })}
+          onSize={(size) => go(withSize(data.state, size, data.pageSize || size || 1))}
+        />
+      </Pager>
       <ConfirmDialog
         open={pending !== null}
         onConfirm={() => pending && void remove(pending)}

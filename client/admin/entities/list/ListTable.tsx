@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { Row } from '../entity-api.ts';
+import { formHref } from '../list-return.ts';
 import { editPath } from '../paths.ts';
 import { cellText } from './cell-text.ts';
 
@@ -8,14 +9,21 @@ interface ListTableProps {
   entity: AnyEntity;
   rows: Row[];
   busy: boolean;
+  /** The list's query, carried by Edit so the form returns to this very page. */
+  listQuery: string;
+  /** The record a form just saved: marked (colour, a 'Saved' badge) and scrolled to. */
+  savedId: number | null;
+  /** Shown instead of 'No … found.' when the list was not searched (a filter to correct). */
+  emptyText?: string;
   onDelete(row: Row): void;
 }
 
 /** The SPEC §2 columns of a list, then its actions: Edit always, Delete where the panel allows it. */
-export function ListTable({ entity, rows, busy, onDelete }: ListTableProps) {
+export function ListTable({ entity, rows, busy, listQuery, savedId, emptyText, onDelete }: ListTableProps) {
   const label = entity.label.toLowerCase();
   return (
-    <div className="table-responsive">
+    // Focusable, so keyboard users can scroll a table wider than the screen (WCAG 2.1.1).
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={`${entity.labelPlural} table`}>
       <table className="table table-striped table-hover table-sm align-middle">
         <caption className="visually-hidden">{entity.labelPlural}</caption>
         <thead>
@@ -31,16 +39,25 @@ export function ListTable({ entity, rows, busy, onDelete }: ListTableProps) {
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={entity.columns.length + 1}>No {entity.labelPlural.toLowerCase()} found.</td>
+              <td colSpan={entity.columns.length + 1}>
+                {emptyText ?? `No ${entity.labelPlural.toLowerCase()} found.`}
+              </td>
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={row.id}>
+              <tr
+                key={row.id}
+                className={row.id === savedId ? 'panel-row-saved' : undefined}
+                data-saved={row.id === savedId ? '' : undefined}
+              >
                 {entity.columns.map((column) => (
                   <td key={column.field}>{cellText(entity.fields[column.field], row[column.field])}</td>
                 ))}
                 <td className="text-nowrap">
-                  <Link className="btn btn-sm btn-primary me-2" to={editPath(entity.name, row.id)}>
+                  <Link
+                    className="btn btn-sm btn-primary me-2"
+                    to={formHref(editPath(entity.name, row.id), listQuery)}
+                  >
                     Edit<span className="visually-hidden">{` ${label} ${row.id}`}</span>
                   </Link>
                   {entity.panel.delete && entity.operations.delete ? (
@@ -53,6 +70,7 @@ export function ListTable({ entity, rows, busy, onDelete }: ListTableProps) {
                       Delete<span className="visually-hidden">{` ${label} ${row.id}`}</span>
                     </button>
                   ) : null}
+                  {row.id === savedId ? <span className="badge panel-badge-saved ms-2">Saved</span> : null}
                 </td>
               </tr>
             ))

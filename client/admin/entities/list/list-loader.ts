@@ -2,31 +2,39 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { entityApi, errorMessage, inBrowser, type Row } from '../entity-api.ts';
 import { rememberRows } from '../row-cache.ts';
-import { listSearch, readListState, searchQuery, type ListState } from './url-state.ts';
+import { listSearch, readListState, searchQuery, stateProblems, type ListState } from './url-state.ts';
 
 export interface ListData {
   state: ListState;
   rows: Row[];
   totalPages: number;
   totalElements: number;
+  /** Rows per page of the answer: the chosen size, or the server's default. */
+  pageSize: number;
   /** The failed search's message ('Error: {message}' on screen); the table is then empty. */
   error: string | null;
+  /** Filter field → what is wrong with its value; the list is not searched until it is fixed. */
+  filterProblems: Record<string, string>;
 }
 
 /**
- * Loads the page and filters of the URL. Runs on the server for the first paint (with the
- * session-bound client in `context`) and in the browser for every later page or filter change.
- * A page past the end redirects to the last page, so the URL always names what is shown.
+ * Loads the page, page size and filters of the URL. Runs on the server for the first paint (with
+ * the session-bound client in `context`) and in the browser for every later change. A page past
+ * the end redirects to the last page, so the URL always names what is shown. Filters no row could
+ * match are reported on their fields instead of being searched for (or silently dropped).
  */
 export function listLoader(entity: AnyEntity) {
   return async ({ request, context }: LoaderFunctionArgs): Promise<ListData> => {
     const url = new URL(request.url);
     const state = readListState(entity, url.searchParams);
+    const empty = { state, rows: [], totalPages: 0, totalElements: 0, pageSize: state.size ?? 0 };
+    const filterProblems = stateProblems(entity, state);
+    if (Object.keys(filterProblems).length > 0) return { ...empty, error: null, filterProblems };
     let result;
     try {
       result = await entityApi(entity.name, context).search(searchQuery(state));
     } catch (error) {
-      return { state, rows: [], totalPages: 0, totalElements: 0, error: errorMessage(error) };
+      return { ...empty, error: errorMessage(error), filterProblems };
     }
     if (result.totalPages > 0 && state.page > result.totalPages) {
       throw redirect(url.pathname + listSearch(entity, { ...state, page: result.totalPages }));
@@ -37,7 +45,9 @@ export function listLoader(entity: AnyEntity) {
       rows: result.items,
       totalPages: result.totalPages,
       totalElements: result.totalElements,
+      pageSize: result.size,
       error: null,
+      filterProblems,
     };
   };
 }

@@ -1,44 +1,38 @@
-import type { AnyEntity, FilterDescription } from '#shared/entities/index.ts';
+import type { AnyEntity } from '#shared/entities/index.ts';
 import type { SearchQuery } from '#shared/api-client/index.ts';
+import { filterProblems } from '../readable-messages.ts';
 
 /**
- * A list's state lives in the URL query string (`?page=2&hint=cat`), so reload, back/forward and a
- * shared link show the same list. Page 1 and empty filters are left out of the URL.
+ * A list's state lives in the URL query string (`?hint=cat&size=50&page=2`), so reload,
+ * back/forward, a shared link and the way back from a form show the same list. Page 1, the
+ * server's page size and empty filters are left out of the URL.
  */
 export interface ListState {
   /** 1-based, as shown on screen. */
   page: number;
-  /** Filter field → value as typed; '' means no filter. */
+  /** Rows per page chosen by the user; null leaves it to the server (SPEC §9). */
+  size: number | null;
+  /** Filter field → value as typed; '' means no filter. Values are kept even when invalid. */
   filters: Record<string, string>;
 }
 
+/** The page sizes a user can choose (issue 12); the server's default is offered beside them. */
+export const PAGE_SIZES: readonly number[] = [10, 25, 50, 100];
+
 const WHOLE = /^\d{1,9}$/;
-const NUMBER = /^-?\d{1,15}(\.\d{1,15})?$/;
 
-/** Keeps only values the filter can hold, so a mangled link shows an unfiltered list, not an error. */
-export function cleanFilterValue(filter: FilterDescription, raw: string | null): string {
-  const value = raw ?? '';
-  switch (filter.kind) {
-    case 'text':
-      return value.slice(0, 200);
-    case 'id':
-      return WHOLE.test(value) && Number(value) >= 1 ? value : '';
-    case 'number':
-      return NUMBER.test(value) ? value : '';
-    case 'bool':
-      return value === 'true' || value === 'false' ? value : '';
-    case 'choice':
-      return filter.choices?.includes(value) ? value : '';
-  }
-}
-
+/**
+ * Reads a list's state. Filter values are kept as they are, even ones no row can match: the list
+ * shows what is wrong with them (`filterProblems`) instead of silently listing everything.
+ */
 export function readListState(entity: AnyEntity, params: URLSearchParams): ListState {
   const rawPage = params.get('page') ?? '';
   const page = WHOLE.test(rawPage) && Number(rawPage) >= 1 ? Number(rawPage) : 1;
+  const rawSize = Number(params.get('size') ?? '');
+  const size = PAGE_SIZES.includes(rawSize) ? rawSize : null;
   const filters: Record<string, string> = {};
-  for (const filter of entity.filters)
-    filters[filter.field] = cleanFilterValue(filter, params.get(filter.field));
-  return { page, filters };
+  for (const filter of entity.filters) filters[filter.field] = params.get(filter.field) ?? '';
+  return { page, size, filters };
 }
 
 /** The query string of a state, in the description's filter order, without empty values. */
@@ -48,6 +42,7 @@ export function writeListState(entity: AnyEntity, state: ListState): URLSearchPa
     const value = state.filters[filter.field] ?? '';
     if (value !== '') params.set(filter.field, value);
   }
+  if (state.size !== null) params.set('size', String(state.size));
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
@@ -58,16 +53,36 @@ export function listSearch(entity: AnyEntity, state: ListState): string {
   return query ? `?${query}` : '';
 }
 
-/** Any filter change starts again from page 1 (SPEC §2). */
+/** Any filter change starts again from page 1 (SPEC §2); the page size stays. */
 export function withFilters(state: ListState, filters: Record<string, string>): ListState {
-  return { page: 1, filters: { ...state.filters, ...filters } };
+  return { ...state, page: 1, filters: { ...state.filters, ...filters } };
+}
+
+/** No filters at all ('Clear All Filters'); the page size stays. */
+export function withoutFilters(state: ListState): ListState {
+  return { ...state, page: 1, filters: Object.fromEntries(Object.keys(state.filters).map((f) => [f, ''])) };
+}
+
+/**
+ * Another page size, on the page that holds the first row shown now, so the user keeps their place.
+ * `shownSize` is the size of the page on screen. Back to the server's default (whose size the
+ * browser does not know then) starts from page 1.
+ */
+export function withSize(state: ListState, size: number | null, shownSize: number): ListState {
+  if (size === null) return { ...state, size, page: 1 };
+  return { ...state, size, page: Math.floor(((state.page - 1) * shownSize) / size) + 1 };
 }
 
 export function hasFilters(state: ListState): boolean {
   return Object.values(state.filters).some((value) => value !== '');
 }
 
+/** field → message for every filter the API could not search by (see readable-messages.ts). */
+export function stateProblems(entity: AnyEntity, state: ListState): Record<string, string> {
+  return filterProblems(entity, state.filters);
+}
+
 /** The API search for a state (the client drops empty filters and converts the page). */
 export function searchQuery(state: ListState): SearchQuery {
-  return { page: state.page, filters: { ...state.filters } };
+  return { page: state.page, ...(state.size ? { size: state.size } : {}), filters: { ...state.filters } };
 }

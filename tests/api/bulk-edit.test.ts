@@ -76,7 +76,9 @@ describe.each(DIALECTS)('bulk edits by ids or filters (%s)', (dialect) => {
     expect(res.body).toMatchObject({ matched: 4, changed: 3, refused: 1 });
     expect(res.body.refusals[0]).toEqual({
       id: ids.puzzle,
-      reason: expect.stringMatching(/^Word \d+ is still used by 1 letter group-word; delete or change those first$/),
+      reason: expect.stringMatching(
+        /^Word \d+ is still used by 1 letter group-word; delete or change those first$/,
+      ),
     });
     expect(await letters('letters=zz')).toEqual(['puzzle']);
   });

@@ -3,6 +3,7 @@ import { BenchContext } from './bench/context.ts';
 import { report, type BenchResult } from './bench/harness.ts';
 import { linksBench } from './bench/links.ts';
 import { p1 } from './bench/p1-static.ts';
+import { p4 } from './bench/p4-filters.ts';
 import { publicPagesBench } from './bench/public-pages.ts';
 import { machine, printTable, row, skip, writeResults, type Row } from './bench/report.ts';
 import { ROOT } from './bench/server.ts';
@@ -35,6 +36,7 @@ const ratioRows = (name: string, result: BenchResult | null, missing: string): R
 
 const BENCHES: Record<string, Bench> = {
   P1: { large: false, run: p1 },
+  P4: { large: true, run: p4 },
   'landing-cache': {
     large: false,
     run: async () => ratioRows('landing-cache', await publicPagesBench(), 'landing page'),

@@ -3,7 +3,13 @@ import { BenchContext } from './bench/context.ts';
 import { report, type BenchResult } from './bench/harness.ts';
 import { linksBench } from './bench/links.ts';
 import { p1 } from './bench/p1-static.ts';
+import { p2 } from './bench/p2-panel.ts';
+import { p3 } from './bench/p3-proxy.ts';
 import { p4 } from './bench/p4-filters.ts';
+import { p5 } from './bench/p5-isolation.ts';
+import { p6, p7, p8 } from './bench/p6-cli.ts';
+import { p9 } from './bench/p9-bundles.ts';
+import { p10 } from './bench/p10-memory.ts';
 import { publicPagesBench } from './bench/public-pages.ts';
 import { machine, printTable, row, skip, writeResults, type Row } from './bench/report.ts';
 import { ROOT } from './bench/server.ts';
@@ -34,9 +40,18 @@ const ratioRows = (name: string, result: BenchResult | null, missing: string): R
   ];
 };
 
+// In the order a full run takes them: P10 reports the memory after P1–P5, then stops the server.
 const BENCHES: Record<string, Bench> = {
+  P9: { large: false, run: p9 },
   P1: { large: false, run: p1 },
+  P2: { large: true, run: p2 },
+  P3: { large: false, run: p3 },
   P4: { large: true, run: p4 },
+  P5: { large: true, run: p5 },
+  P10: { large: true, run: p10 },
+  P6: { large: false, run: p6 },
+  P7: { large: false, run: p7 },
+  P8: { large: false, run: p8 },
   'landing-cache': {
     large: false,
     run: async () => ratioRows('landing-cache', await publicPagesBench(), 'landing page'),
@@ -81,7 +96,9 @@ try {
     const started = performance.now();
     const produced = await BENCHES[name]!.run(ctx);
     ctx.ran.push(name);
-    for (const r of produced) console.log(`  ${r.status}  ${r.figure}: ${r.value} (target ${r.target})`);
+    for (const r of produced) {
+      console.log(`  ${r.status}  ${r.figure}: ${r.note ?? `${r.value} (target ${r.target})`}`);
+    }
     console.log(`  (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     rows.push(...produced);
   }

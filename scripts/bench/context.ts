@@ -35,6 +35,8 @@ export class BenchContext {
   /** The benchmarks that ran against the current server, in order (P10 reports them). */
   readonly ran: string[] = [];
   heavy: HeavyQuery | null = null;
+  /** Run by close(): what a benchmark started for itself (P6–P8's server). */
+  readonly cleanups: Array<() => Promise<void>> = [];
   stamp: DataStamp | null = null;
   dataDir = '';
   private serverPromise: Promise<BenchServer> | null = null;
@@ -140,6 +142,7 @@ export class BenchContext {
   }
 
   async close(): Promise<void> {
+    for (const cleanup of this.cleanups) await cleanup();
     await this.stopServer();
     this.loaderInstance?.close();
     if (this.scratch) rmSync(this.scratch, { recursive: true, force: true });

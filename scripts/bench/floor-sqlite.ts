@@ -75,34 +75,33 @@ export function floorQueries(file: string, queries: readonly FilterQuery[]): Flo
   const db = new SQLite(file, { readonly: true });
   try {
     return queries.map((q) => {
-      const where: string[] = [];
-      const params: unknown[] = [];
       const texts = Object.entries(q.text);
       const match = texts.map(([column, value]) => `${column} : ${phrase(value)}`).join(' AND ');
-      if (texts.length > 0) {
-        where.push(`id IN (SELECT rowid FROM ${q.table}_fts WHERE ${q.table}_fts MATCH ?)`);
-        params.push(match);
-      }
-      for (const [column, value] of Object.entries(q.equal)) {
-        where.push(`${column} = ?`);
-        params.push(bool(value));
-      }
+      const exact = Object.entries(q.equal);
+      // With text filters the trigram index drives: its rowids come in id order.
+      const from =
+        texts.length > 0 ? `${q.table}_fts JOIN ${q.table} t ON t.id = ${q.table}_fts.rowid` : `${q.table} t`;
+      const id = texts.length > 0 ? `${q.table}_fts.rowid` : 't.id';
+      const where = [
+        ...(texts.length > 0 ? [`${q.table}_fts MATCH ?`] : []),
+        ...exact.map(([c]) => `t.${c} = ?`),
+      ];
+      const params = [...(texts.length > 0 ? [match] : []), ...exact.map(([, value]) => bool(value))];
       const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
-      const onlyText = texts.length > 0 && Object.keys(q.equal).length === 0;
-      const countSql = onlyText
-        ? `SELECT count(*) AS n FROM ${q.table}_fts WHERE ${q.table}_fts MATCH ?`
-        : `SELECT count(*) AS n FROM ${q.table}${clause}`;
-      const countParams = onlyText ? [match] : params;
-      let pageSql = `SELECT * FROM ${q.table}${clause} ORDER BY id LIMIT ${PAGE_SIZE}`;
+      const countSql =
+        exact.length === 0 && texts.length > 0
+          ? `SELECT count(*) AS n FROM ${q.table}_fts WHERE ${q.table}_fts MATCH ?`
+          : `SELECT count(*) AS n FROM ${from}${clause}`;
+      let pageSql = `SELECT t.* FROM ${from}${clause} ORDER BY ${id} LIMIT ${PAGE_SIZE}`;
       let pageParams = params;
       if (q.page > 0) {
         const last = db
-          .prepare(`SELECT id FROM ${q.table}${clause} ORDER BY id LIMIT 1 OFFSET ?`)
+          .prepare(`SELECT ${id} AS id FROM ${from}${clause} ORDER BY ${id} LIMIT 1 OFFSET ?`)
           .get(...params, q.page * PAGE_SIZE - 1) as { id: number } | undefined;
-        pageSql = `SELECT * FROM ${q.table}${clause}${clause ? ' AND' : ' WHERE'} id > ? ORDER BY id LIMIT ${PAGE_SIZE}`;
+        pageSql = `SELECT t.* FROM ${from}${clause}${clause ? ' AND' : ' WHERE'} ${id} > ? ORDER BY ${id} LIMIT ${PAGE_SIZE}`;
         pageParams = [...params, last?.id ?? Number.MAX_SAFE_INTEGER];
       }
-      return { countSql, countParams, pageSql, pageParams, page: q.page };
+      return { countSql, countParams: params, pageSql, pageParams, page: q.page };
     });
   } finally {
     db.close();

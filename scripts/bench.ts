@@ -94,7 +94,12 @@ try {
   for (const name of selected) {
     console.log(`— ${name}`);
     const started = performance.now();
-    const produced = await BENCHES[name]!.run(ctx);
+    // A benchmark that breaks is a failed row, not the end of the run.
+    const produced = await BENCHES[name]!.run(ctx).catch((error: unknown) => {
+      console.error(error);
+      const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error);
+      return [{ ...row(name, 'the benchmark itself', 'crashed', 'runs', false), note: message }];
+    });
     ctx.ran.push(name);
     for (const r of produced) {
       console.log(`  ${r.status}  ${r.figure}: ${r.note ?? `${r.value} (target ${r.target})`}`);

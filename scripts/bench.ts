@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { BenchContext } from './bench/context.ts';
 import { report, type BenchResult } from './bench/harness.ts';
@@ -89,6 +90,13 @@ const ctx = new BenchContext(
   selected.some((name) => BENCHES[name]!.large),
 );
 
+// Other work on the machine skews every figure: the run says how busy it was.
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+ctx.notes.push(`load average at the start: ${load()}`);
 const rows: Row[] = [];
 try {
   for (const name of selected) {
@@ -111,6 +119,7 @@ try {
   await ctx.close();
 }
 
+ctx.notes.push(`load average at the end: ${load()}`);
 console.log(`Machine: ${machine()}`);
 for (const note of ctx.notes) console.log(`Ran on: ${note}`);
 printTable(rows);

@@ -39,6 +39,8 @@ export class BenchContext {
   readonly cleanups: Array<() => Promise<void>> = [];
   stamp: DataStamp | null = null;
   dataDir = '';
+  /** DATABASE_URL as the server gets it: pointed at the data set's schema when it has one. */
+  databaseUrl: string | null = null;
   private serverPromise: Promise<BenchServer> | null = null;
   private authPromise: Promise<BenchAuth> | null = null;
   private cookiePromise: Promise<string> | null = null;
@@ -102,7 +104,8 @@ export class BenchContext {
       this.dataDir = this.scratch;
       this.notes.push('empty database (no selected benchmark needs the large data set)');
     }
-    const dbOptions = { dataDir: this.dataDir, databaseUrl: this.options.databaseUrl };
+    this.databaseUrl = withSchema(this.options.databaseUrl, this.stamp?.pgSchema ?? null);
+    const dbOptions = { dataDir: this.dataDir, databaseUrl: this.databaseUrl };
     await resetBenchAdmin(dbOptions);
     mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
     const server = await startServer({ ...dbOptions, logFile: path.join(ROOT, 'bench', 'server.log') });
@@ -147,4 +150,12 @@ export class BenchContext {
     this.loaderInstance?.close();
     if (this.scratch) rmSync(this.scratch, { recursive: true, force: true });
   }
+}
+
+/** The server reads no schema setting: a data set in its own schema is reached through the URL. */
+function withSchema(databaseUrl: string | null, schema: string | null): string | null {
+  if (!databaseUrl || !schema) return databaseUrl;
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
 }

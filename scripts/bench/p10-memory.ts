@@ -51,7 +51,7 @@ export async function p10(ctx: BenchContext): Promise<Row[]> {
   for (let i = 0; i < STARTS; i++) {
     const fresh = await startServer({
       dataDir: ctx.dataDir,
-      databaseUrl: ctx.options.databaseUrl,
+      databaseUrl: ctx.databaseUrl,
       logFile: path.join(ROOT, 'bench', 'server-start.log'),
     });
     starts.push(fresh.firstOkMs);

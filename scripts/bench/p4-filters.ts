@@ -24,7 +24,7 @@ async function floorFor(
   ctx: BenchContext,
   queries: FilterQuery[],
 ): Promise<{ target: string; statements: FloorQuery[] }> {
-  if (ctx.dialect === 'postgres') return buildPostgresFloor(ctx.options.databaseUrl!, ctx.stamp!, queries);
+  if (ctx.dialect === 'postgres') return buildPostgresFloor(ctx.databaseUrl!, ctx.stamp!, queries);
   const file = buildSqliteFloor(ctx.dataDir, ctx.stamp!, queries);
   return { target: file, statements: floorQueries(file, queries) };
 }

@@ -1,0 +1,63 @@
+import autocannon from 'autocannon';
+import type { LoadJob, LoadResult } from './load.ts';
+
+/**
+ * The load generator's own process (forked by load.ts): runs each job it is sent with autocannon
+ * and answers the figures. Latencies are recorded per response here (autocannon's histogram has no
+ * p95), in milliseconds, as measured by the client from sending to the end of the answer.
+ */
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function run(job: LoadJob): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const statusCodes: Record<string, number> = {};
+    const started = performance.now();
+    const instance = autocannon(
+      {
+        url: job.url,
+        connections: job.connections,
+        duration: job.duration,
+        ...(job.amount ? { amount: job.amount } : {}),
+        ...(job.overallRate ? { overallRate: job.overallRate } : {}),
+        headers: job.headers ?? {},
+        ...(job.paths ? { requests: job.paths.map((path) => ({ path })) } : {}),
+        timeout: job.timeoutSeconds ?? 30,
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const elapsed = (performance.now() - started) / 1000;
+        latencies.sort((a, b) => a - b);
+        const ok = Object.entries(statusCodes)
+          .filter(([code]) => code.startsWith('2'))
+          .reduce((sum, [, n]) => sum + n, 0);
+        resolve({
+          requests: latencies.length,
+          ok,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          statusCodes,
+          rps: latencies.length / elapsed,
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          max: latencies.at(-1) ?? Number.NaN,
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+    });
+  });
+}
+
+process.on('message', (message: { id: number; job: LoadJob }) => {
+  run(message.job).then(
+    (result) => process.send!({ id: message.id, result }),
+    (error: unknown) => process.send!({ id: message.id, error: String(error) }),
+  );
+});

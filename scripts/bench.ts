@@ -28,7 +28,7 @@ interface Bench {
 
 /** The two in-process ratio benchmarks that came before the suite, as rows. */
 const ratioRows = (name: string, result: BenchResult | null, missing: string): Row[] => {
-  if (!result) return [skip(name, missing, 'apt-get install wamerican')];
+  if (!result) return [skip(name, missing, 'apt-get install wamerican or wamerican-huge')];
   const ratio = result.baseline.msPerOp / result.candidate.msPerOp;
   return [
     row(

@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createWordMatcher, groupLetters, normalizeWord, splitLetters } from '../../shared/words.ts';
 import { measure, type BenchResult } from './harness.ts';
 
-export const DICTIONARY = '/usr/share/dict/american-english';
+// Debian's wamerican, or wamerican-huge (P6–P8's) when only that one is installed.
+const DICTIONARIES = ['/usr/share/dict/american-english', '/usr/share/dict/american-english-huge'];
+export const DICTIONARY = DICTIONARIES.find((file) => existsSync(file)) ?? DICTIONARIES[0]!;
 
 /**
  * `links build` on a real dictionary (Debian's wamerican, normalised like `words import` does):
@@ -12,7 +14,9 @@ export const DICTIONARY = '/usr/share/dict/american-english';
  */
 export async function linksBench(): Promise<BenchResult | null> {
   if (!existsSync(DICTIONARY)) {
-    console.log(`SKIP  letter-group matching: ${DICTIONARY} is missing (apt-get install wamerican)`);
+    console.log(
+      `SKIP  letter-group matching: ${DICTIONARY} is missing (apt-get install wamerican or wamerican-huge)`,
+    );
     return null;
   }
   const words = [

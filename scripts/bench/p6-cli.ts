@@ -60,8 +60,9 @@ function cliWorld(ctx: BenchContext): Promise<CliWorld> {
       const ms = performance.now() - started;
       if (timeoutMs && result.signal) return { ms: Number.POSITIVE_INFINITY, out: '' };
       if (result.status !== 0) {
+        const reason = result.stderr.split('\n').findLast((line) => line.startsWith('Error'));
         throw new Error(
-          `argus-words ${args.join(' ')} exited ${result.status}: …${result.stderr.slice(-600)}`,
+          `argus-words ${args.join(' ')} exited ${result.status}: ${reason ?? result.stderr.slice(-300)}`,
         );
       }
       return { ms, out: result.stdout };

@@ -57,6 +57,7 @@ export interface DatabaseOptions extends Pick<Config, 'dataDir' | 'databaseUrl'>
 }
 
 const SQLITE_FILE = 'argus-words.sqlite';
+const STATISTICS_EVERY_MS = 6 * 3_600_000;
 const sqliteFile = (options: DatabaseOptions) =>
   path.join(options.dataDir, options.sqliteFile ?? SQLITE_FILE);
 
@@ -91,6 +92,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const readPool = pool ? null : createReadPool(sqliteFile(options));
   const counts = pool ? createCountCache(db as unknown as Kysely<never>) : null;
+  // SQLite's planner needs table statistics to choose among filter indexes: refreshed once started
+  // and every few hours, as SQLite advises for long-running processes. Failures only cost speed.
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
+  if (readPool) {
+    const refresh = () => void readPool.optimize().catch(() => undefined);
+    timers.push(setTimeout(refresh, 1000).unref(), setInterval(refresh, STATISTICS_EVERY_MS).unref());
+  }
   return {
     db,
     dialect,
@@ -110,6 +118,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
       : null,
     async close() {
+      for (const timer of timers) clearTimeout(timer);
       await readPool?.close();
       await db.destroy();
     },

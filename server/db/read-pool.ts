@@ -20,8 +20,20 @@ const statements = new Map();
 // commits to the file.
 const answers = new Map();
 let answersVersion = -1;
-parentPort.on('message', ({ id, sql, parameters, cache }) => {
+parentPort.on('message', ({ id, sql, parameters, cache, optimize }) => {
   try {
+    if (optimize) {
+      // Table statistics for the query planner (sqlite_stat1), so it picks the most selective of
+      // several filter indexes; bounded work per index, skipped when the statistics are current.
+      db.pragma('query_only = 0');
+      try {
+        db.pragma('analysis_limit = 1000');
+        db.pragma('optimize = 0x10002');
+      } finally {
+        db.pragma('query_only = 1');
+      }
+      return parentPort.postMessage({ id, rows: [] });
+    }
     let key;
     if (cache) {
       const version = db.pragma('data_version', { simple: true });
@@ -64,6 +76,8 @@ export interface ReadPool {
    * the database changes (for counts, which read every matching index entry).
    */
   all(query: CompiledQuery, cache?: boolean): Promise<Record<string, unknown>[]>;
+  /** Refreshes the planner's statistics (PRAGMA optimize) in a worker, off the event loop. */
+  optimize(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -112,18 +126,25 @@ export function createReadPool(file: string, size = Math.min(2, availableParalle
     return best!;
   }
 
+  function send(message: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+    if (closed) return Promise.reject(new Error('The database is closed'));
+    const slot = pick();
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+      slot.worker.ref();
+      slot.worker.postMessage({ ...message, id });
+    }).finally(() => {
+      if (slot.pending.size === 0) slot.worker.unref();
+    }) as Promise<Record<string, unknown>[]>;
+  }
+
   return {
     all(query, cache = false) {
-      if (closed) return Promise.reject(new Error('The database is closed'));
-      const slot = pick();
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        slot.pending.set(id, { resolve, reject });
-        slot.worker.ref();
-        slot.worker.postMessage({ id, sql: query.sql, parameters: query.parameters, cache });
-      }).finally(() => {
-        if (slot.pending.size === 0) slot.worker.unref();
-      }) as Promise<Record<string, unknown>[]>;
+      return send({ sql: query.sql, parameters: query.parameters, cache });
+    },
+    async optimize() {
+      await send({ optimize: true });
     },
     async close() {
       closed = true;

@@ -1,5 +1,5 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
-import type { BulkEditResponse } from '#shared/entities/bulk-edit.ts';
+import { emptyEditResponse, type BulkEditResponse } from '#shared/entities/bulk-edit.ts';
 import type { Connection } from '../connection.ts';
 import { canPrompt, CliError, CliExit } from '../context.ts';
 import { filtersFromConditions, idsFromText } from '../entities/conditions.ts';
@@ -138,15 +138,7 @@ export async function bulkEditAction(
     }
   }
 
-  const done: BulkEditResponse = {
-    dryRun: false,
-    matched: 0,
-    changed: 0,
-    unchanged: 0,
-    refused: 0,
-    refusals: [],
-    sample: [],
-  };
+  const done = emptyEditResponse(false);
   const progress = createProgress(
     conn.ctx,
     kind === 'update' ? 'Updating' : 'Deleting',

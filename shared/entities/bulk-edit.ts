@@ -58,3 +58,8 @@ export const bulkEditResponseSchema = z
 export type BulkUpdateRequest = z.infer<typeof bulkUpdateRequestSchema>;
 export type BulkDeleteRequest = z.infer<typeof bulkDeleteRequestSchema>;
 export type BulkEditResponse = z.infer<typeof bulkEditResponseSchema>;
+
+/** An answer with nothing counted yet, to add chunks' answers to. */
+export function emptyEditResponse(dryRun: boolean): BulkEditResponse {
+  return { dryRun, matched: 0, changed: 0, unchanged: 0, refused: 0, refusals: [], sample: [] };
+}

@@ -1,5 +1,6 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
 import {
+  emptyEditResponse,
   EDIT_SAMPLE_SIZE,
   MAX_LISTED_REFUSALS,
   type BulkEditResponse,
@@ -88,15 +89,7 @@ async function editAll(
   dryRun: boolean,
   edit: (tx: Tx, rows: Values[], tally: Tally) => Promise<void>,
 ): Promise<BulkEditResponse> {
-  const response: BulkEditResponse = {
-    dryRun,
-    matched: 0,
-    changed: 0,
-    unchanged: 0,
-    refused: 0,
-    refusals: [],
-    sample: [],
-  };
+  const response = emptyEditResponse(dryRun);
   const tally: Tally = Object.assign(response, {
     refuse(id: number, reason: string) {
       response.refused += 1;

@@ -46,7 +46,11 @@ export async function p2(ctx: BenchContext): Promise<Row[]> {
         `panel ${page.label}, 200 req/s offered`,
         `p50 ${ms(p50)}, p99 ${ms(p99)} (${Math.round(rps)} req/s served)` +
           (shows ? '' : ` — the page did not render its data (${response.status})`) +
-          (ok || !shows ? '' : ' — errors during the runs'),
+          (ok || !shows
+            ? ''
+            : runs!.some((r) => r.requests === 0)
+              ? ' — a run got no answer within its duration'
+              : ' — errors during the runs'),
         'p50 ≤ 15 ms, p99 ≤ 50 ms',
         ok && p50 <= 15 && p99 <= 50,
       ),

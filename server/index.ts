@@ -29,6 +29,11 @@ async function main() {
     process.exit(1);
   });
   const server = createServer(handle.handler);
+  // An idle keep-alive connection stays open longer than a client pauses between two requests
+  // (the CLI computing links for a minute): Node's 5 s default closes it under the client's next
+  // request ("other side closed"). Headers must still arrive within the usual bound.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

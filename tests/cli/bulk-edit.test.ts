@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCliHarness, type CliHarness } from './harness.ts';
+import { cliJson, startCliHarness, type CliHarness } from './harness.ts';
 
 /** `TABLE update|delete` on many rows: plan first, confirmation, chunks, refusals, exit codes. */
 describe('argus-words <entity> update|delete on many rows', () => {
   let h: CliHarness;
   const ids: Record<string, number> = {};
-  const json = async (args: string[]) => {
-    const result = await h.cli(['--json', ...args]);
-    expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
-    return JSON.parse(result.stdout) as Record<string, unknown> & { id: number };
-  };
+  const json = (args: string[]) => cliJson(h, args);
   const inactive = async () =>
     (
       (await json(['word', 'list', '--all', '--filter', 'isActive=false'])) as unknown as Array<{

@@ -2,17 +2,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
-import { startCliHarness, type CliHarness } from './harness.ts';
+import { cliJson, startCliHarness, type CliHarness } from './harness.ts';
 
 /** Runs a command with --json and answers the parsed stdout (which must be JSON and nothing else). */
 describe('argus-words <entity> list|get|create|update|delete', () => {
   let h: CliHarness;
   let database: DatabaseHandle;
-  const json = async (args: string[]) => {
-    const result = await h.cli(['--json', ...args]);
-    expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
-    return JSON.parse(result.stdout) as Record<string, unknown> & { id: number };
-  };
+  const json = (args: string[]) => cliJson(h, args);
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { URI, type TOTP } from 'otpauth';
+import { expect } from 'vitest';
 import { run } from '../../cli/main.ts';
 import type { CliContext, Prompter } from '../../cli/context.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -113,4 +114,14 @@ export async function startCliHarness(): Promise<CliHarness> {
     },
   };
   return harness;
+}
+
+/** Runs a command with --json, expects exit 0 and answers the parsed stdout (JSON and nothing else). */
+export async function cliJson<T = Record<string, unknown> & { id: number }>(
+  h: CliHarness,
+  args: string[],
+): Promise<T> {
+  const result = await h.cli(['--json', ...args]);
+  expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+  return JSON.parse(result.stdout) as T;
 }

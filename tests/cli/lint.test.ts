@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
-import { startCliHarness, type CliHarness } from './harness.ts';
+import { cliJson, startCliHarness, type CliHarness } from './harness.ts';
 
 describe('argus-words lint', () => {
   let h: CliHarness;
   let database: DatabaseHandle;
   const id: Record<string, number> = {};
-  const json = async (args: string[]) => {
-    const result = await h.cli(['--json', ...args]);
-    expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
-    return JSON.parse(result.stdout) as { id: number };
-  };
+  const json = (args: string[]) => cliJson<{ id: number }>(h, args);
   const create = async (entity: string, fields: Record<string, string | number | boolean>) =>
     (await json([entity, 'create', ...Object.entries(fields).flatMap(([k, v]) => ['--set', `${k}=${v}`])]))
       .id;

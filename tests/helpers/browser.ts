@@ -22,7 +22,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -288,4 +288,10 @@ export function formatAxeViolations(violations: AxeViolation[]): string {
           .join('\n'),
     )
     .join('\n\n');
+}
+
+/** Fails the test with every violation spelled out when axe finds any on the page. */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const violations = await runAxe(page);
+  expect(violations, `${what}:\n${formatAxeViolations(violations)}`).toEqual([]);
 }

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { describeBrowser, formatAxeViolations, runAxe, type PageIssue } from '../helpers/browser.ts';
+import { describeBrowser, expectNoAxeViolations, type PageIssue } from '../helpers/browser.ts';
 import {
   allowAuthFailures,
   hydrated,
@@ -22,11 +22,6 @@ import {
 } from './panel-browser.ts';
 
 const VIEWPORTS = ['desktop', 'phone'] as const;
-
-async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const violations = await runAxe(page);
-  expect(violations, `${what}:\n${formatAxeViolations(violations)}`).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({

@@ -1,12 +1,12 @@
 /**
- * The admin panel's access screens and shell in Chromium against the real server (embedded API,
- * panel session): login, enrolment with a wrong code first, recovery codes shown once, the home
- * cards, navbar and link-tables menu by keyboard, logout, gating, no token in the browser, no
- * console errors or CSP violations, axe-core clean, and the login page not loading list code.
+ * The admin panel's access screens in Chromium against the real server (embedded API, panel
+ * session): login, enrolment with a wrong code first, recovery codes shown once, gating, no token in
+ * the browser, no console errors or CSP violations, axe-core clean, and the login page not loading
+ * list code. The shell once logged in (home, navbar, logout) is in shell.test.ts.
  */
-import type { Page, Response } from 'playwright-core';
+import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { describeBrowser, formatAxeViolations, runAxe } from '../helpers/browser.ts';
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
 import { secretsOf } from '../session/helpers.ts';
 import {
   ADMIN,
@@ -25,39 +25,10 @@ import {
   type PanelHarness,
 } from './panel-browser.ts';
 
-async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const violations = await runAxe(page);
-  expect(violations, `${what}:\n${formatAxeViolations(violations)}`).toEqual([]);
-}
-
-const HOME_CARDS = [
-  [
-    'Manage Levels',
-    'Manage levels in the app, add new ones, or edit existing ones.',
-    'Go to Levels',
-    'level',
-  ],
-  ['Manage Users', 'Manage user accounts, add or edit user details.', 'Go to Users', 'user'],
-  [
-    'Manage Languages',
-    'Manage languages used in the app, add new ones or edit existing ones.',
-    'Go to Languages',
-    'language',
-  ],
-  ['Manage Words', 'Manage words in the app, add new ones or edit existing ones.', 'Go to Words', 'word'],
-  ['Manage Stages', 'Manage stages in the app, add new ones or edit existing ones.', 'Go to Stages', 'stage'],
-  [
-    'Manage Letter Groups',
-    'Manage letter groups in the app, add new ones or edit existing ones.',
-    'Go to Letter Groups',
-    'letter-group',
-  ],
-] as const;
-
 /** Text the entity list screens render and the access screens never do. */
 const LIST_SCREEN_MARKER = 'Clear All Filters';
 
-describeBrowser('admin panel: access screens and shell', () => {
+describeBrowser('admin panel: access screens', () => {
   vi.setConfig({ testTimeout: 60_000 });
   let harness: PanelHarness;
 
@@ -162,119 +133,6 @@ describeBrowser('admin panel: access screens and shell', () => {
       await page.reload();
       await page.getByRole('heading', { level: 1, name: `Welcome, ${ADMIN.username}!` }).waitFor();
       expect(await page.getByText(codes[0]!).count()).toBe(0);
-      expect(session.problems()).toEqual([]);
-    } finally {
-      await session.close();
-    }
-  });
-
-  it('home: the six cards with their texts and targets, three per row at medium width', async () => {
-    const session = await openPanelPage(harness);
-    const { page } = session;
-    try {
-      await page.setViewportSize({ width: 1000, height: 900 });
-      await logIn(harness, page);
-      await page.reload();
-      await hydrated(page);
-      expect(
-        await page.getByText('Explore the various sections below to manage the content.').isVisible(),
-      ).toBe(true);
-      const cards = page.locator('main article.card');
-      expect(await cards.count()).toBe(6);
-      const tops: number[] = [];
-      for (const [index, [title, description, button, target]] of HOME_CARDS.entries()) {
-        const card = cards.nth(index);
-        expect(await card.getByRole('heading', { level: 2 }).innerText()).toBe(title);
-        expect(await card.locator('.card-text').innerText()).toBe(description);
-        const link = card.getByRole('link', { name: button, exact: true });
-        expect(await link.getAttribute('href')).toBe(`${PANEL}/${target}`);
-        tops.push(Math.round((await card.boundingBox())!.y));
-      }
-      expect(new Set(tops.slice(0, 3)).size).toBe(1);
-      expect(new Set(tops.slice(3)).size).toBe(1);
-      expect(tops[3]).toBeGreaterThan(tops[0]!);
-      await expectNoAxeViolations(page, 'home');
-
-      await page.getByRole('link', { name: 'Go to Languages' }).click();
-      await page.waitForURL(`**${PANEL}/language`);
-      expect(session.problems()).toEqual([]);
-    } finally {
-      await session.close();
-    }
-  });
-
-  it('navbar and the link-tables menu work by keyboard; Escape closes the menu', async () => {
-    const session = await openPanelPage(harness);
-    const { page } = session;
-    try {
-      await logIn(harness, page);
-      await hydrated(page);
-      const nav = page.getByRole('navigation', { name: 'Admin' });
-      for (const [label, target] of [
-        ['Level', 'level'],
-        ['User', 'user'],
-        ['Language', 'language'],
-        ['Word', 'word'],
-        ['Stage', 'stage'],
-        ['Letter Group', 'letter-group'],
-      ]) {
-        expect(await nav.getByRole('link', { name: label, exact: true }).getAttribute('href')).toBe(
-          `${PANEL}/${target}`,
-        );
-      }
-      expect(await nav.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
-
-      const menuButton = nav.locator('summary', { hasText: 'Manage link tables' });
-      const userLevel = nav.getByRole('link', { name: 'User-Level', exact: true });
-      expect(await userLevel.isVisible()).toBe(false);
-      await menuButton.focus();
-      await page.keyboard.press('Enter');
-      expect(await userLevel.isVisible()).toBe(true);
-      expect(await nav.getByRole('link', { name: 'Letter Group-Level' }).getAttribute('href')).toBe(
-        `${PANEL}/letter-group-level`,
-      );
-      expect(await nav.getByRole('link', { name: 'Letter Group-Word' }).getAttribute('href')).toBe(
-        `${PANEL}/letter-group-word`,
-      );
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Escape');
-      expect(await userLevel.isVisible()).toBe(false);
-      expect(await menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
-
-      await page.keyboard.press('Space');
-      expect(await userLevel.isVisible()).toBe(true);
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Tab');
-      expect(await userLevel.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.keyboard.press('Enter');
-      await page.waitForURL(`**${PANEL}/user-level`);
-      await expect.poll(() => userLevel.isVisible()).toBe(false); // closed on navigation
-      expect(await page.title()).toMatch(/User-Level/);
-      expect(session.problems()).toEqual([]);
-    } finally {
-      await session.close();
-    }
-  });
-
-  it('logout ends the server session and loads the site root; the panel then redirects to /', async () => {
-    const session = await openPanelPage(harness);
-    const { page, context } = session;
-    try {
-      await logIn(harness, page);
-      await hydrated(page);
-      expect((await sessionAuth(harness, context))?.accessToken).toBeTruthy();
-      const cookieBefore = (await context.cookies()).find((c) => c.name.endsWith('argus-panel'))!;
-      await page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }).click();
-      await page.waitForURL((url) => url.pathname === '/');
-      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
-        'Grow your vocabulary, one word at a time',
-      );
-      expect(await sessionAuth(harness, context)).toBeNull();
-      // Even the old cookie, replayed, no longer opens the panel.
-      await context.addCookies([{ ...cookieBefore }]);
-      await page.goto(`${PANEL}/level`);
-      expect(new URL(page.url()).pathname).toBe('/');
       expect(session.problems()).toEqual([]);
     } finally {
       await session.close();

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { describeBrowser, formatAxeViolations, runAxe } from '../helpers/browser.ts';
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
 import {
   idle,
   open,
@@ -28,11 +28,6 @@ async function problemOf(page: Page, label: string): Promise<string> {
   await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
   const id = await input.getAttribute('aria-describedby');
   return (await page.locator(`[id="${id}"]`).textContent()) ?? '';
-}
-
-async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const violations = await runAxe(page);
-  expect(violations, `${what}:\n${formatAxeViolations(violations)}`).toEqual([]);
 }
 
 describeBrowser('list filters say what is wrong with them (issue 12)', () => {

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { describeBrowser, formatAxeViolations, runAxe } from '../helpers/browser.ts';
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
 import {
   apiSearch,
   dialog,
@@ -28,11 +28,6 @@ const listQuery = new URLSearchParams(LIST).toString();
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const formField = (page: Page, label: string) => page.locator('main form').getByLabel(label, { exact: true });
-
-async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const violations = await runAxe(page);
-  expect(violations, `${what}:\n${formatAxeViolations(violations)}`).toEqual([]);
-}
 
 /** Back on the list page of LIST, its rows painted. */
 async function expectBackOnList(page: Page): Promise<void> {

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import type { CliContext } from './context.ts';
 
 /**
@@ -80,31 +79,4 @@ export function formatRecord(
     })
     .join('\n')
     .concat('\n');
-}
-
-const csvCell = (value: unknown) =>
-  value === null || value === undefined
-    ? ''
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
-
-/** CSV lines of the records' `fields` (RFC 4180 quoting), with the header line when asked. */
-export function csvRows(
-  fields: readonly string[],
-  records: ReadonlyArray<Record<string, unknown>>,
-  header = false,
-): string {
-  const rows = records.map((record) => fields.map((field) => csvCell(record[field])));
-  return stringify(header ? [[...fields], ...rows] : rows);
-}
-
-/** The records as JSON Lines, each with `fields` only. */
-export function jsonLines(
-  fields: readonly string[],
-  records: ReadonlyArray<Record<string, unknown>>,
-): string {
-  return records
-    .map((record) => `${JSON.stringify(Object.fromEntries(fields.map((f) => [f, record[f] ?? null])))}\n`)
-    .join('');
 }

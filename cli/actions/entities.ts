@@ -4,7 +4,8 @@ import type { ListOptions, WriteOptions } from '../commands/entities.ts';
 import type { Connection } from '../connection.ts';
 import { canPrompt, CliError } from '../context.ts';
 import { bodyFromAssignments, chosenFields, filtersFromAssignments } from '../entities/field-values.ts';
-import { csvRows, formatRecord, formatTable, jsonLines } from '../output.ts';
+import { csvRows, jsonLines } from '#shared/record-text.ts';
+import { formatRecord, formatTable } from '../output.ts';
 
 /** The list columns of the panel (SPEC §2), with the id first. */
 function columnsOf(entity: AnyEntity) {

@@ -5,7 +5,7 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import type { Connection } from '../connection.ts';
 import { CliError } from '../context.ts';
 import { chosenFields, filtersFromAssignments } from '../entities/field-values.ts';
-import { csvRows, jsonLines } from '../output.ts';
+import { csvRows, jsonArrayItems, jsonLines } from '#shared/record-text.ts';
 
 export interface ExportOptions {
   filter?: string[];
@@ -63,8 +63,6 @@ export async function exportAction(
   const write = async (text: string) => {
     if (text && !target.write(text)) await once(target, 'drain');
   };
-  const pick = (record: Record<string, unknown>) =>
-    Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
   const render = (records: Array<Record<string, unknown>>, first: boolean): string => {
     switch (format) {
       case 'csv':
@@ -74,9 +72,7 @@ export async function exportAction(
       case 'txt':
         return records.map((r) => `${String(r.letters)}\n`).join('');
       default:
-        return records
-          .map((r, i) => `${first && i === 0 ? '\n  ' : ',\n  '}${JSON.stringify(pick(r))}`)
-          .join('');
+        return jsonArrayItems(fields, records, first);
     }
   };
 

@@ -13,35 +13,29 @@ const FOLD_AFTER = 500;
 export function createCountCache(db: Kysely<never>) {
   const answers = new Map<string, { version: string; n: number }>();
 
-  async function version(table: string): Promise<{ version: string; rows: number }> {
+  /** The table's change sum now, folding its change rows into one of the same weight when they
+   * pile up (concurrent folds skip the rows another took). */
+  async function version(table: string): Promise<string> {
     const { rows } = await sql<{ version: string; rows: number }>`
       select coalesce(sum(weight), 0)::text as version, count(*)::int as rows
       from table_changes where table_name = ${table}`.execute(db);
-    return rows[0]!;
-  }
-
-  /** Folds a table's change rows into one of the same weight (concurrent folds skip taken rows). */
-  async function fold(table: string): Promise<void> {
-    await sql`with gone as (delete from table_changes where table_name = ${table} returning weight)
-      insert into table_changes (table_name, weight)
-      select ${table}, sum(weight) from gone having count(*) > 0`.execute(db);
+    if (rows[0]!.rows > FOLD_AFTER) {
+      await sql`with gone as (delete from table_changes where table_name = ${table} returning weight)
+        insert into table_changes (table_name, weight)
+        select ${table}, sum(weight) from gone having count(*) > 0`.execute(db);
+    }
+    return rows[0]!.version;
   }
 
   return {
-    /** The table's change sum now (folding its change rows when they pile up). */
-    async version(table: string): Promise<string> {
-      const current = await version(table);
-      if (current.rows > FOLD_AFTER) await fold(table);
-      return current.version;
-    },
+    version,
 
     /** `query` selects one row with the count as `n`; `table` is the table it counts (snake_case). */
     async count(query: CompiledQuery, table: string): Promise<number> {
       const key = `${table}\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`;
       const current = await version(table);
-      if (current.rows > FOLD_AFTER) await fold(table);
       const known = answers.get(key);
-      if (known && known.version === current.version) return known.n;
+      if (known && known.version === current) return known.n;
       const parameters = [...query.parameters, table];
       const { rows } = await db.executeQuery<{ n: number; version: string }>({
         ...query,

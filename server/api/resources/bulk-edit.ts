@@ -11,7 +11,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { assertNaturalKeyFree, assertReferencesExist, type Tx } from './integrity.ts';
-import { listQueries } from './list-query.ts';
+import { keysetChunks, listQueries } from './list-query.ts';
 import { fromRow, toColumns, type Values } from './rows.ts';
 import { parseSearchQuery, type SearchFilter } from './search-query.ts';
 import { deleteRecord } from './writes.ts';
@@ -63,13 +63,7 @@ async function* idChunks(
     { ...entity, order: 'asc' },
     { page: 0, size: CHUNK, filters: targets.filters },
   );
-  let after: number | undefined;
-  for (;;) {
-    const ids = (await list.rows(after)).map((row) => Number(row.id));
-    if (ids.length > 0) yield ids;
-    if (ids.length < CHUNK) return;
-    after = ids.at(-1);
-  }
+  for await (const rows of keysetChunks(list, CHUNK)) yield rows.map((row) => Number(row.id));
 }
 
 interface Tally extends BulkEditResponse {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Response } from 'express';
-import { stringify } from 'csv-stringify/sync';
 import type { AnyEntity } from '#shared/entities/index.ts';
+import { csvRows, jsonArrayItems, jsonLines } from '#shared/record-text.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Values } from './rows.ts';
 import { parseSearchQuery, type SearchFilter } from './search-query.ts';
@@ -52,11 +52,6 @@ export function parseExportQuery(entity: AnyEntity, query: Record<string, unknow
   return { format: format as ExportFormat, fields: chosen, filters: parseSearchQuery(entity, rest).filters };
 }
 
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
 /**
  * Writes the chunks as they come, waiting for the client to take each (a slow client holds one
  * chunk in memory, never the table). Once the first byte is out the status cannot change: a failure
@@ -77,18 +72,13 @@ export async function sendExport(
     if (text && !res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
     if (res.destroyed) throw new Error('The client went away during the export');
   };
-  const pick = (record: Values) => Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
   let written = 0;
-  if (format === 'csv') await write(stringify([fields]));
+  if (format === 'csv') await write(csvRows(fields, [], true));
   if (format === 'json') await write('[');
   for await (const records of chunks) {
-    if (format === 'csv') await write(stringify(records.map((r) => fields.map((f) => cell(r[f])))));
-    else if (format === 'jsonl') await write(records.map((r) => `${JSON.stringify(pick(r))}\n`).join(''));
-    else {
-      await write(
-        records.map((r, i) => `${written + i === 0 ? '\n' : ',\n'}${JSON.stringify(pick(r))}`).join(''),
-      );
-    }
+    if (format === 'csv') await write(csvRows(fields, records));
+    else if (format === 'jsonl') await write(jsonLines(fields, records));
+    else await write(jsonArrayItems(fields, records, written === 0));
     written += records.length;
   }
   if (format === 'json') await write(written === 0 ? ']\n' : '\n]\n');

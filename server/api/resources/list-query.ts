@@ -16,6 +16,17 @@ export interface ListQueries {
   rows(after?: number): Promise<Values[]>;
 }
 
+/** Every row the list's filters match, `size` at a time, by keyset (exports, bulk edits). */
+export async function* keysetChunks(list: ListQueries, size: number): AsyncGenerator<Values[]> {
+  let after: number | undefined;
+  for (;;) {
+    const rows = await list.rows(after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    after = Number(rows.at(-1)!.id);
+  }
+}
+
 /**
  * The two queries of a list page, planned to stay within milliseconds at a million rows:
  * - text filters go through the table's trigram index (see text-match.ts); when the index alone
@@ -58,15 +69,11 @@ export function listQueries(
         .orderBy('id', order)
         .compile(),
     );
-  const countOf = async (query: { compile(): CompiledQuery }) =>
-    database.count(query.compile(), snakeCase(entity.table));
+  const countOf = (query: CompiledQuery) => database.count(query, snakeCase(entity.table));
 
   if (match && conditions.length === 0) {
     return {
-      count: () =>
-        countOf({
-          compile: () => sql`select count(*) as n from ${index} where ${index} match ${match}`.compile(db),
-        }),
+      count: () => countOf(sql`select count(*) as n from ${index} where ${index} match ${match}`.compile(db)),
       rows: (after) =>
         fromTable(
           sql`select rowid from ${index} where ${index} match ${match}
@@ -85,7 +92,7 @@ export function listQueries(
   const page = (from: typeof filtered, skip: number) =>
     fromTable(sql`${from.select('id').orderBy('id', order).limit(request.size).offset(skip)}`);
   return {
-    count: () => countOf(filtered.select(sql<number>`count(*)`.as('n'))),
+    count: () => countOf(filtered.select(sql<number>`count(*)`.as('n')).compile()),
     async rows(after) {
       if (after !== undefined) return page(filtered.where('id', past, after), 0);
       const skip = offset(undefined);

@@ -8,7 +8,7 @@ import { bulkUpsert } from './bulk.ts';
 import { bulkDelete, bulkUpdate } from './bulk-edit.ts';
 import type { Tx } from './integrity.ts';
 import { springPage, type Page } from './page.ts';
-import { listQueries } from './list-query.ts';
+import { keysetChunks, listQueries } from './list-query.ts';
 import { createPageAnchors } from './page-anchors.ts';
 import { fromRow, looseDb, type LooseDb, type Values } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
@@ -49,13 +49,8 @@ export function createStore(database: DatabaseHandle) {
     /** Every row matching `filters`, in the list's order, a chunk at a time (keyset paging). */
     async *exportChunks(entity: AnyEntity, filters: SearchRequest['filters']): AsyncGenerator<Values[]> {
       const list = listQueries(database, entity, { page: 0, size: EXPORT_CHUNK, filters });
-      let after: number | undefined;
-      for (;;) {
-        const rows = await list.rows(after);
-        if (rows.length > 0) yield rows.map((row) => fromRow(entity, row));
-        if (rows.length < EXPORT_CHUNK) return;
-        after = Number(rows.at(-1)!.id);
-      }
+      for await (const rows of keysetChunks(list, EXPORT_CHUNK))
+        yield rows.map((row) => fromRow(entity, row));
     },
 
     async get(entity: AnyEntity, id: number): Promise<Values> {

@@ -6,7 +6,6 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
-  SqliteDialect,
   sql,
   type CompiledQuery,
 } from 'kysely';
@@ -15,6 +14,7 @@ import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import { createCountCache } from './count-cache.ts';
 import { createReadPool } from './read-pool.ts';
+import { ImmediateSqliteDialect } from './sqlite-dialect.ts';
 import type { Database } from './schema.ts';
 import { postgresStartupLock, sqliteStartupLock, type StartupLock } from './startup-lock.ts';
 
@@ -141,7 +141,7 @@ function sqlite(options: DatabaseOptions) {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new SqliteDialect({ database });
+  return new ImmediateSqliteDialect(database);
 }
 
 function postgresPool(connectionString: string, options: DatabaseOptions): pg.Pool {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { BENCH_ADMIN } from './data/fill.ts';
@@ -56,6 +56,8 @@ export interface ServerOptions {
  */
 export async function startServer(options: ServerOptions): Promise<BenchServer> {
   const port = await freePort();
+  // A fresh clone has no bench/ folder yet (it is git-ignored).
+  mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = openSync(options.logFile, 'w');
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.js'], {

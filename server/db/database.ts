@@ -1,14 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  CamelCasePlugin,
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  sql,
-  type CompiledQuery,
-} from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';

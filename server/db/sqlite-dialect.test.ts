@@ -13,7 +13,7 @@ describe('SQLite transactions', () => {
 
   beforeEach(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'argus-tx-'));
-    database = await openDatabase({ dataDir, databaseUrl: undefined });
+    database = await openDatabase({ dataDir, databaseUrl: null });
     other = new SQLite(path.join(dataDir, 'argus-words.sqlite'));
     other.pragma('busy_timeout = 0');
   });
@@ -32,7 +32,9 @@ describe('SQLite transactions', () => {
       await trx.insertInto('languages').values({ language: 'Ours' }).execute();
     });
     other.exec("insert into languages (language) values ('Other')");
-    const names = (await database.db.selectFrom('languages').select('language').execute()).map((row) => row.language);
+    const names = (await database.db.selectFrom('languages').select('language').execute()).map(
+      (row) => row.language,
+    );
     expect(names).toEqual(expect.arrayContaining(['Ours', 'Other']));
   });
 });

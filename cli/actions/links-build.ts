@@ -22,6 +22,35 @@ async function all<T>(records: AsyncIterable<Record<string, unknown>>): Promise<
   return items;
 }
 
+/** One streamed listing costs about as much as this many rows of a per-group listing. */
+const ROWS_PER_REQUEST = 500;
+
+/**
+ * The current links of the groups: one streamed export of every link when that is cheaper than a
+ * listing per group (a whole language's groups), else a listing per group (a few groups given).
+ */
+async function readLinks(conn: Connection, groups: readonly GroupRow[]): Promise<Map<number, LinkRow[]>> {
+  const { api, ctx } = conn;
+  const links = new Map<number, LinkRow[]>(groups.map((g) => [g.id, []]));
+  const total = (await api.letterGroupWords.search({ page: 1, size: 1 })).totalElements;
+  const reading = createProgress(ctx, 'Reading links', groups.length, 'letter groups');
+  if (total <= groups.length * ROWS_PER_REQUEST) {
+    for await (const link of api.letterGroupWords.exportAll()) {
+      links.get((link as LinkRow).letterGroupId)?.push(link as LinkRow);
+    }
+    reading.update(groups.length);
+  } else {
+    let done = 0;
+    await mapLimited(groups, CONCURRENCY, async (group) => {
+      const listing = api.letterGroupWords.searchAll({ filters: { letterGroupId: group.id }, size: 100 });
+      links.set(group.id, await all<LinkRow>(listing));
+      reading.update(++done);
+    });
+  }
+  reading.finish();
+  return links;
+}
+
 /**
  * `links build --language ID`: links each letter group (the active ones, or those given with
  * `--letter-group`) to every active word of the language a player can build from it; `--prune`
@@ -33,9 +62,7 @@ export async function linksBuildAction(options: LinksBuildOptions, conn: Connect
   const dryRun = options.dryRun === true;
   await assertLanguage(conn, options.language);
   const filters = { languageId: options.language };
-  const inLanguage = await all<GroupRow & { isActive: boolean }>(
-    api.letterGroups.searchAll({ filters, size: 100 }),
-  );
+  const inLanguage = await all<GroupRow & { isActive: boolean }>(api.letterGroups.exportAll({ filters }));
   let groups = inLanguage.filter((g) => g.isActive);
   if (options.letterGroup?.length) {
     const byId = new Map(inLanguage.map((g) => [g.id, g]));
@@ -45,16 +72,8 @@ export async function linksBuildAction(options: LinksBuildOptions, conn: Connect
     }
     groups = [...new Set(options.letterGroup)].map((id) => byId.get(id)!);
   }
-  const words = await all<WordRow>(api.words.searchAll({ filters, size: 100 }));
-
-  const links = new Map<number, LinkRow[]>();
-  const reading = createProgress(ctx, 'Reading links', groups.length, 'letter groups');
-  await mapLimited(groups, CONCURRENCY, async (group) => {
-    const listing = api.letterGroupWords.searchAll({ filters: { letterGroupId: group.id }, size: 100 });
-    links.set(group.id, await all<LinkRow>(listing));
-    reading.update(links.size);
-  });
-  reading.finish();
+  const words = await all<WordRow>(api.words.exportAll({ filters }));
+  const links = await readLinks(conn, groups);
 
   const plan = planLinks(groups, words, (id) => links.get(id) ?? [], options);
   const rows = plan.flatMap((p) => p.create.map((wordId) => ({ letterGroupId: p.group.id, wordId })));

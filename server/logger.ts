@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config.ts';
 
 export type { Logger };
@@ -13,15 +12,10 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
       base: undefined,
       // Belt and braces: nothing that looks like a credential is ever written, whoever logs it.
       redact: {
-        paths: [
-          '*.password',
-          '*.token',
-          '*.accessToken',
-          '*.refreshToken',
-          '*.otp',
-          '*.authorization',
-          '*.cookie',
-        ],
+        // Top level and one level down (`{ password }` and `{ body: { password } }`).
+        paths: ['password', 'token', 'accessToken', 'refreshToken', 'otp', 'authorization', 'cookie'].flatMap(
+          (name) => [name, `*.${name}`],
+        ),
         censor: '[redacted]',
       },
     },
@@ -31,35 +25,71 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
+/** What a request's line (and every line its handlers write through `req.log`) says of it. */
+interface RequestFields {
+  id: string;
+  method: string;
+  path: string;
+}
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** This request's id (requestLogger), also sent as X-Request-Id. */
+    id: string;
+    /** Lines written through it carry the request's id, method and path. */
+    log: Logger;
+  }
+}
+
+type LoggedRequest = IncomingMessage & { originalUrl?: string };
+
 /**
- * One line per request: id, method, path (no query string), status and duration in ms. Headers
- * are deliberately left out so cookies and bearer tokens can never reach the log.
+ * One line per request: id, method, path (no query string), status and duration in ms, at the
+ * level its outcome deserves. Headers are deliberately left out so cookies and bearer tokens can
+ * never reach the log. `req.id` is the id (also sent as X-Request-Id) and `req.log` a logger whose
+ * lines carry the request's fields.
+ *
+ * The lines are those pino-http wrote, built directly: it ran on every request (the cached public
+ * pages included) and its per-request child loggers, serializers and redaction cost more CPU than
+ * sending the page. The request line holds no user data, so it skips redaction; `req.log` keeps it.
  */
 export function requestLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: (_req: IncomingMessage, res: ServerResponse) => {
-      const id = randomUUID();
-      res.setHeader(REQUEST_ID_HEADER, id);
-      return id;
-    },
-    customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request',
-    customAttributeKeys: { responseTime: 'durationMs' },
-    serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        path: req.url.split('?')[0],
-      }),
-      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-    },
-    customLogLevel: (req, res, error) => {
-      // A client that went away mid-request is ordinary traffic, not a server error.
-      if (!res.writableEnded || (req as IncomingMessage).readableAborted) return 'info';
-      // Probes every few seconds would drown the log: only their failures are worth a line.
-      if (/^\/(healthz|readyz)(\?|$)/.test(req.url ?? '')) return res.statusCode >= 500 ? 'warn' : 'debug';
-      return error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
-    },
-  });
+  const lines = logger.child({}, { redact: [] });
+  return (req: LoggedRequest, res: ServerResponse, next: () => void): void => {
+    const started = Date.now();
+    const id = randomUUID();
+    req.id = id;
+    res.setHeader(REQUEST_ID_HEADER, id);
+    let child: Logger | undefined;
+    const fields = (): RequestFields => ({
+      id,
+      method: req.method ?? '',
+      path: (req.originalUrl ?? req.url ?? '').split('?')[0]!,
+    });
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      get: () => (child ??= logger.child({ req: fields() })),
+    });
+    const done = () => {
+      res.removeListener('finish', done);
+      res.removeListener('close', done);
+      const level = levelOf(req, res);
+      if (!lines.isLevelEnabled(level)) return;
+      const line: Record<string, unknown> = { req: fields(), res: { status: res.statusCode } };
+      if (res.statusCode >= 500) line.err = new Error(`failed with status code ${res.statusCode}`);
+      line.durationMs = Date.now() - started;
+      lines[level](line, 'request');
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    next();
+  };
+}
+
+function levelOf(req: IncomingMessage, res: ServerResponse): 'debug' | 'info' | 'warn' | 'error' {
+  // A client that went away mid-request is ordinary traffic, not a server error.
+  if (!res.writableEnded || req.readableAborted) return 'info';
+  // Probes every few seconds would drown the log: only their failures are worth a line.
+  if (/^\/(healthz|readyz)(\?|$)/.test(req.url ?? '')) return res.statusCode >= 500 ? 'warn' : 'debug';
+  return res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
 }

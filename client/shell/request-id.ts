@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from 'react-router';
 
 /**
- * The server's id of the request behind an error (pino-http's `X-Request-Id`), to quote when
+ * The server's id of the request behind an error (the `X-Request-Id` of the request log), to quote when
  * reporting it; null when there is none (a failure in the browser itself). Carried by the API
  * client's errors, by route errors thrown with `{ requestId }` data, and added by the server's
  * renderer to errors of the page request itself.

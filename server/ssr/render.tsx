@@ -94,7 +94,7 @@ export function createPageRenderer({ routes, publicConfig, assets, isProduction 
   /**
    * `requestContext` reaches every loader and action as `context` (the panel's loaders get the
    * session-bound API client through it; see client/admin/api-context). `requestId` is the page
-   * request's (pino-http's), shown by the error screens.
+   * request's (the request log's), shown by the error screens.
    */
   async function render(
     request: Request,

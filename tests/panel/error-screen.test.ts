@@ -3,7 +3,7 @@
  * API server (UPSTREAM_API_URL), both real; the admin logs in, then the content API is stopped for
  * real. Loading a record now fails on the server's side: the edit screen gives way to 'Unexpected
  * Application Error!' inside the panel, with the message, the request id the server logged (the
- * X-Request-Id pino-http gave that request) and a way home — after a client-side navigation and
+ * X-Request-Id the server gave that request) and a way home — after a client-side navigation and
  * in a page rendered by the server (status 502), at a laptop (1280×800) and a phone (390×844).
  */
 import type { Browser, Page } from 'playwright-core';

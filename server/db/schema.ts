@@ -174,6 +174,8 @@ export interface AuditLogTable {
 /** Migration 0008: the writes of one CLI run (or one undo), as one unit. */
 export interface ChangeSetsTable {
   id: string;
+  /** PostgreSQL: serial; SQLite: written as max + 1. */
+  seq: Generated<number>;
   at: Timestamp;
   lastAt: Timestamp;
   userId: number | null;

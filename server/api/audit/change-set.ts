@@ -77,16 +77,7 @@ export async function noteChangeSet(
   for (const action of actions) counts[COUNTED[action]] += 1;
   const row = await tx.db
     .insertInto('changeSets')
-    .values({
-      id: tag.id,
-      at: ctx.now,
-      lastAt: ctx.now,
-      userId: ctx.actor.userId,
-      username: ctx.actor.username,
-      command: tag.command,
-      ...counts,
-      undoes: tag.undoes ?? null,
-    })
+    .values(changeSetValues(tx, ctx, tag, counts))
     .onConflict((oc) =>
       oc
         .column('id')
@@ -108,4 +99,24 @@ export async function noteChangeSet(
   }
   if (tx.committed) tx.committed.push(() => (tag.recorded += actions.length));
   else tag.recorded += actions.length;
+}
+
+/** A new change_sets row (SQLite numbers it max + 1: its writes are one at a time). */
+export function changeSetValues(
+  tx: Tx,
+  ctx: ChangeContext,
+  tag: ChangeSetTag,
+  counts = { created: 0, updated: 0, deleted: 0 },
+) {
+  return {
+    id: tag.id,
+    ...(tx.dialect === 'sqlite' ? { seq: sql`(select coalesce(max(seq), 0) + 1 from change_sets)` } : {}),
+    at: ctx.now,
+    lastAt: ctx.now,
+    userId: ctx.actor.userId,
+    username: ctx.actor.username,
+    command: tag.command,
+    ...counts,
+    undoes: tag.undoes ?? null,
+  };
 }

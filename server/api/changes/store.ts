@@ -69,8 +69,7 @@ export function changeSetReader(database: DatabaseHandle) {
       const [rows, n] = await Promise.all([
         query
           .selectAll()
-          .orderBy('at', 'desc')
-          .orderBy('id', 'desc')
+          .orderBy('seq', 'desc')
           .limit(size)
           .offset(page * size)
           .execute(),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { contentEntities, type AnyEntity } from '#shared/entities/index.ts';
 import type { ChangeSet, UndoResponse } from '#shared/change-sets.ts';
+import { changeSetValues } from '../audit/change-set.ts';
 import type { ChangeContext } from '../audit/record.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import type { Tx } from '../resources/integrity.ts';
@@ -116,15 +117,7 @@ export async function undoChangeSet(
       // The undo's own change set exists even when every row was already back.
       await tx.db
         .insertInto('changeSets')
-        .values({
-          id: own.id,
-          at: ctx.now,
-          lastAt: ctx.now,
-          userId: ctx.actor.userId,
-          username: ctx.actor.username,
-          command: own.command,
-          undoes: target.id,
-        })
+        .values(changeSetValues(tx, ctx, own))
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       await tx.db

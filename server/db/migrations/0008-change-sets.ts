@@ -15,6 +15,8 @@ export const changeSets: Migration = {
     await db.schema
       .createTable('change_sets')
       .addColumn('id', 'text', (c) => c.primaryKey())
+      // The order they began in (PostgreSQL: a sequence; SQLite, one writer at a time: max + 1).
+      .addColumn('seq', t.id === 'serial' ? 'serial' : 'integer', (c) => c.notNull())
       .addColumn('at', t.timestamp, (c) => c.notNull())
       .addColumn('last_at', t.timestamp, (c) => c.notNull())
       .addColumn('user_id', 'integer')
@@ -28,7 +30,7 @@ export const changeSets: Migration = {
       .addColumn('undone_at', t.timestamp)
       .execute();
     // Listed newest first.
-    await db.schema.createIndex('change_sets_at_idx').on('change_sets').columns(['at', 'id']).execute();
+    await db.schema.createIndex('change_sets_seq_idx').on('change_sets').column('seq').execute();
     await db.schema.alterTable('audit_log').addColumn('change_set_id', 'text').execute();
     // A change set's entries, row by row (show, undo).
     await db.schema

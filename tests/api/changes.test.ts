@@ -173,6 +173,28 @@ describe.each(DIALECTS)('change sets (%s)', (dialect) => {
     expect(await word(hotel)).toMatchObject({ letters: 'hotel' });
   });
 
+  it('orders the undo by references: links go before their word, words come back before their links', async () => {
+    const made = randomUUID();
+    const run = tagged(made);
+    const lima = (await run.post('words/cms', { letters: 'lima', languageId: f.english })).body.id as number;
+    const link = (await run.post('letter-group-words/cms', { letterGroupId: f.group, wordId: lima })).body
+      .id as number;
+    const undoMade = await api.post(`change-sets/cms/${made}/undo`, {});
+    expect(undoMade.body).toMatchObject({ complete: true, changed: 2, refused: 0 });
+    expect((await api.get(`words/cms/${lima}`)).status).toBe(404);
+    expect((await api.get(`letter-group-words/cms/${link}`)).status).toBe(404);
+
+    const [mike] = (await newWords('mike')) as [number];
+    const mikeLink = (await api.post('letter-group-words/cms', { letterGroupId: f.group, wordId: mike })).body
+      .id as number;
+    const removed = randomUUID();
+    expect((await tagged(removed).del(`letter-group-words/cms/${mikeLink}`)).status).toBe(200);
+    expect((await tagged(removed).del(`words/cms/${mike}`)).status).toBe(200);
+    const back = await api.post(`change-sets/cms/${removed}/undo`, {});
+    expect(back.body).toMatchObject({ complete: true, changed: 2, refused: 0 });
+    expect((await api.get(`letter-group-words/cms/${mikeLink}`)).body).toMatchObject({ wordId: mike });
+  });
+
   it('refuses to re-create a row whose natural key was taken since', async () => {
     const [juliet] = await newWords('juliet');
     const id = randomUUID();

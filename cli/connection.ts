@@ -1,4 +1,9 @@
-import { createApiClient, type ApiClient } from '#shared/api-client/index.ts';
+import {
+  createApiClient,
+  newChangeSet,
+  type ApiClient,
+  type ChangeSetTag,
+} from '#shared/api-client/index.ts';
 import { CliError, type CliContext } from './context.ts';
 import { CredentialsFile, credentialsPath, fileTokenStore } from './credentials.ts';
 import { Output } from './output.ts';
@@ -26,6 +31,8 @@ export interface Connection {
   requireLogin(): Promise<void>;
   out: Output;
   ctx: CliContext;
+  /** This run's change set: every write joins it (see shared/api-client/transport.ts). */
+  changeSet: ChangeSetTag;
 }
 
 export function apiUrlOf(ctx: CliContext, options: GlobalOptions): string {
@@ -42,11 +49,13 @@ export function apiUrlOf(ctx: CliContext, options: GlobalOptions): string {
   return raw.replace(/\/+$/, '');
 }
 
-export function connect(ctx: CliContext, options: GlobalOptions): Connection {
+/** `args`: the command line without the program, recorded (secrets hidden) with the change set. */
+export function connect(ctx: CliContext, options: GlobalOptions, args: readonly string[] = []): Connection {
   const apiUrl = apiUrlOf(ctx, options);
   const credentials = new CredentialsFile(credentialsPath(ctx.env));
   const tokens = fileTokenStore(credentials, apiUrl);
-  const api = createApiClient({ baseUrl: apiUrl, tokens, fetch: ctx.fetch });
+  const changeSet = newChangeSet(['argus-words', ...args]);
+  const api = createApiClient({ baseUrl: apiUrl, tokens, fetch: ctx.fetch, changeSet });
   return {
     apiUrl,
     api,
@@ -59,7 +68,15 @@ export function connect(ctx: CliContext, options: GlobalOptions): Connection {
         throw new CliError(`Not logged in to ${apiUrl}: run \`argus-words login\` first.`);
       }
     },
-    out: new Output(ctx, options.json === true),
+    out: new Output(ctx, options.json === true, changeSet),
     ctx,
+    changeSet,
   };
+}
+
+/** The line a run that wrote ends with (on stderr), or null when it changed nothing. */
+export function changeSetLine(changeSet: ChangeSetTag): string | null {
+  if (changeSet.recorded === 0) return null;
+  const { id, recorded } = changeSet;
+  return `Change set ${id}: ${recorded} changed — undo with: argus-words changes undo ${id}`;
 }

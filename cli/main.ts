@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { registerAdminCommands } from './commands/admin.ts';
+import { registerChangeCommands } from './commands/changes.ts';
 import { registerEntityCommands } from './commands/entities.ts';
 import { registerLevelCommands } from './commands/levels.ts';
 import { registerLinkCommands } from './commands/links.ts';
@@ -22,7 +23,7 @@ const isLocal = (command: Command): boolean => {
  * (client, tokens, output) is built once, in the `preAction` hook, for the API commands. Errors
  * never exit the process here (exitOverride): `run` turns them into one stderr line and an exit code.
  */
-export function buildProgram(context: Partial<CliContext> = {}): Command {
+export function buildProgram(context: Partial<CliContext> = {}, run: RunState = { args: [] }): Command {
   const ctx = withContext(context);
   let connection: Connection | null = null;
   const connected = (): Connection => {
@@ -51,7 +52,8 @@ export function buildProgram(context: Partial<CliContext> = {}): Command {
     .hook('preAction', async (_program, action) => {
       if (isLocal(action)) return;
       const { connect } = await import('./connection.ts');
-      connection = connect(ctx, program.opts<GlobalOptions>());
+      connection = connect(ctx, program.opts<GlobalOptions>(), run.args);
+      run.connection = connection;
     });
 
   registerAdminCommands(program, ctx);
@@ -61,16 +63,33 @@ export function buildProgram(context: Partial<CliContext> = {}): Command {
   registerLevelCommands(entities.get('level')!, connected);
   registerLinkCommands(program, connected);
   registerReviewCommands(program, connected);
+  registerChangeCommands(program, connected);
   return program;
+}
+
+/** What `run` learns of the command it ran: its arguments in, its API connection out. */
+export interface RunState {
+  args: readonly string[];
+  connection?: Connection;
 }
 
 /** Runs the CLI and returns the exit code; failures are reported as one `Error: …` line on stderr. */
 export async function run(argv: string[] = process.argv, context: Partial<CliContext> = {}): Promise<number> {
   const stderr = context.stderr ?? process.stderr;
+  const state: RunState = { args: argv.slice(2) };
+  // A run that wrote says so last, with how to undo it: also after a failure part-way.
+  const tellChangeSet = async () => {
+    if (!state.connection) return;
+    const { changeSetLine } = await import('./connection.ts');
+    const line = changeSetLine(state.connection.changeSet);
+    if (line) stderr.write(`${line}\n`);
+  };
   try {
-    await buildProgram(context).parseAsync(argv);
+    await buildProgram(context, state).parseAsync(argv);
+    await tellChangeSet();
     return 0;
   } catch (error) {
+    await tellChangeSet();
     // Commander has already printed its own message (unknown option, missing argument, help).
     if (error instanceof CommanderError) return error.exitCode;
     if (error instanceof CliExit) return error.exitCode;

@@ -1,3 +1,4 @@
+import type { ChangeSetTag } from '#shared/api-client/index.ts';
 import type { CliContext } from './context.ts';
 
 /**
@@ -9,6 +10,7 @@ export class Output {
   constructor(
     private readonly ctx: CliContext,
     readonly json: boolean,
+    private readonly changeSet?: ChangeSetTag,
   ) {}
 
   /** A line for the person running the command. */
@@ -23,8 +25,20 @@ export class Output {
 
   /** The result: JSON with `--json`, else the text given (or the JSON, pretty, when there is none). */
   result(value: unknown, text?: () => string): void {
-    if (this.json || text === undefined) this.ctx.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-    else this.ctx.stdout.write(text());
+    if (this.json || text === undefined) {
+      this.ctx.stdout.write(`${JSON.stringify(this.withChangeSet(value), null, 2)}\n`);
+      return;
+    }
+    this.ctx.stdout.write(text());
+  }
+
+  /** A summary (an object that is not a record) of a run that wrote names its change set. */
+  private withChangeSet(value: unknown): unknown {
+    const set = this.changeSet;
+    if (!set || set.recorded === 0 || !value || typeof value !== 'object' || Array.isArray(value))
+      return value;
+    if ('id' in value || 'changeSet' in value) return value;
+    return { ...value, changeSet: set.id };
   }
 }
 

@@ -11,6 +11,7 @@ import { p5 } from './bench/p5-isolation.ts';
 import { p6, p7, p8 } from './bench/p6-cli.ts';
 import { p9 } from './bench/p9-bundles.ts';
 import { p10 } from './bench/p10-memory.ts';
+import { p11 } from './bench/p11-undo.ts';
 import { publicPagesBench } from './bench/public-pages.ts';
 import { machine, printTable, row, skip, writeResults, type Row } from './bench/report.ts';
 import { ROOT } from './bench/server.ts';
@@ -53,6 +54,7 @@ const BENCHES: Record<string, Bench> = {
   P6: { large: false, run: p6 },
   P7: { large: false, run: p7 },
   P8: { large: false, run: p8 },
+  P11: { large: true, run: p11 },
   'landing-cache': {
     large: false,
     run: async () => ratioRows('landing-cache', await publicPagesBench(), 'landing page'),

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { seedDemoContent } from '../seed/index.ts';
 import { createAuth, ensureAdmin } from './auth/index.ts';
+import { changeSetRouter } from './changes/router.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { contentResources, servedEntities } from './resources/index.ts';
@@ -46,6 +47,7 @@ export async function createContentApi(deps: {
   });
   router.use('/auth', auth.router);
   router.use(contentResources({ database, requireAdmin: auth.requireAdmin, clock }));
+  router.use('/change-sets/cms', auth.requireAdmin, changeSetRouter({ database, clock }));
   router.use(apiNotFound);
   router.use(apiErrorHandler(logger));
   return { router, close: () => auth.close() };

@@ -167,10 +167,31 @@ export interface AuditLogTable {
   action: string;
   before: string | null;
   after: string | null;
+  /** Migration 0008: the change set the write belonged to, if its client sent one. */
+  changeSetId: string | null;
+}
+
+/** Migration 0008: the writes of one CLI run (or one undo), as one unit. */
+export interface ChangeSetsTable {
+  id: string;
+  /** PostgreSQL: serial; SQLite: written as max + 1. */
+  seq: Generated<number>;
+  at: Timestamp;
+  lastAt: Timestamp;
+  userId: number | null;
+  username: string;
+  command: string;
+  created: Generated<number>;
+  updated: Generated<number>;
+  deleted: Generated<number>;
+  undoes: string | null;
+  undoneBy: string | null;
+  undoneAt: Timestamp | null;
 }
 
 export interface AuditTables {
   auditLog: AuditLogTable;
+  changeSets: ChangeSetsTable;
 }
 
 /** Every table. Later migrations add their table interfaces here. */

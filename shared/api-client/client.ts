@@ -1,5 +1,6 @@
 import { auditEntry, contentEntities, type AnyEntity, type EntityName } from '../entities/index.ts';
 import { authClient, type AuthClient } from './auth.ts';
+import { changeSetsClient, type ChangeSetsClient } from './change-sets.ts';
 import {
   genericResource,
   typedResource,
@@ -27,6 +28,8 @@ export type ResourceClients = {
 
 export type ApiClient = ResourceClients & {
   readonly auth: AuthClient;
+  /** Change sets: list, show, undo (`change-sets/cms/…`). */
+  readonly changeSets: ChangeSetsClient;
   /** The client of any entity by name, for code that works from descriptions. */
   resource(name: EntityName): GenericResourceClient;
 };
@@ -47,6 +50,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     ...(typed as ResourceClients),
     auth: authClient(transport),
+    changeSets: changeSetsClient(transport),
     resource(name) {
       const client = generic.get(name);
       if (!client) throw new RangeError(`No entity is called ${JSON.stringify(name)}`);

@@ -1,3 +1,5 @@
+import { CHANGE_SET_COMMAND_HEADER, CHANGE_SET_HEADER, CHANGE_SET_RECORDED_HEADER } from '../change-sets.ts';
+import type { ChangeSetTag } from './change-sets.ts';
 import { ApiError, errorFromFailure, errorFromResponse, parseBody } from './errors.ts';
 
 export interface Tokens {
@@ -25,6 +27,12 @@ export interface ApiClientOptions {
   headers?: Record<string, string>;
   /** Per attempt, default 30 s. */
   timeoutMs?: number;
+  /**
+   * Every write (POST, PUT, DELETE) joins this change set (`X-Change-Set`, `X-Change-Set-Command`),
+   * and `recorded` adds up what the server says each one added: the CLI sets one per run, so its
+   * commands, imports and scripts can be undone as one unit without code of their own.
+   */
+  changeSet?: ChangeSetTag;
 }
 
 interface Answer {
@@ -84,6 +92,12 @@ export function createTransport(options: ApiClientOptions): Transport {
       'Content-Type': 'application/json',
     };
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    const tag = call.method === 'GET' ? undefined : options.changeSet;
+    if (tag) {
+      headers[CHANGE_SET_HEADER] = tag.id;
+      // Percent-encoded: a header holds Latin-1 only, a command line any letter.
+      headers[CHANGE_SET_COMMAND_HEADER] = encodeURIComponent(tag.command);
+    }
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -98,6 +112,8 @@ export function createTransport(options: ApiClientOptions): Transport {
         signal: controller.signal,
         ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
       });
+      const recorded = Number(response.headers.get(CHANGE_SET_RECORDED_HEADER) ?? 0);
+      if (tag && response.ok && Number.isInteger(recorded) && recorded > 0) tag.recorded += recorded;
       // The timeout covers the body too: a server that sends headers and then stalls is just as hung.
       if (streamed && response.ok) return { response, text: null };
       return { response, text: await response.text() };

@@ -18,7 +18,7 @@ export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 /**
  * One change made through the content API: who (from the access token), when, from which IP, to
  * which row, and the changed fields before and after (`before` is null for a create, `after` for a
- * hard delete). Written by the server only.
+ * hard delete), and the change set it belongs to. Written by the server only.
  */
 export const auditEntry = defineEntity({
   name: 'audit-entry',
@@ -37,6 +37,8 @@ export const auditEntry = defineEntity({
     action: { kind: 'text', label: 'Action', readOnly: true, choices: AUDIT_ACTIONS },
     before: { kind: 'json', label: 'Before', readOnly: true, nullable: true },
     after: { kind: 'json', label: 'After', readOnly: true, nullable: true },
+    /** The change set (a CLI run) the write belonged to; null for the panel and plain API clients. */
+    changeSetId: { kind: 'text', label: 'Change Set', readOnly: true, nullable: true },
   },
   columns: [
     { field: 'at', label: 'When' },

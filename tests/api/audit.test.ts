@@ -35,6 +35,7 @@ describe.each(DIALECTS)('audit log (%s)', (dialect) => {
       ip: expect.stringMatching(/127\.0\.0\.1/),
       entity: 'languages',
       entityId: id,
+      changeSetId: null,
     };
     // Newest first.
     expect(log).toEqual([

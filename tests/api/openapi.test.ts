@@ -81,6 +81,10 @@ describe('OpenAPI document', () => {
         expect(spec['x-extension'] === true, `${op} ${entity.resource}`).toBe(origin === 'extension');
       }
     }
+    // Change sets (issue 15): list, read, entries, undo — extensions.
+    for (const path of ['search/', 'search', '{id}', '{id}/entries'])
+      expected.add(`get /change-sets/cms/${path}`);
+    expected.add('post /change-sets/cms/{id}/undo');
     const served = Object.entries(doc.paths)
       .filter(([path]) => path.includes('/cms'))
       .flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m} ${path}`));

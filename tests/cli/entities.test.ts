@@ -24,7 +24,12 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
   it('creates with --set (typed by field kind) and --file; messages go to stderr with --json', async () => {
     const created = await h.cli(['--json', 'language', 'create', '--set', 'language=English']);
     expect(created.code).toBe(0);
-    expect(created.stderr).toBe(`Language ${JSON.parse(created.stdout).id} created.\n`);
+    // The run's change set comes last (how to undo it), on stderr too.
+    expect(created.stderr).toMatch(
+      new RegExp(
+        `^Language ${JSON.parse(created.stdout).id} created\\.\nChange set ([0-9a-f-]{36}): 1 changed — undo with: argus-words changes undo \\1\n$`,
+      ),
+    );
     ids.english = JSON.parse(created.stdout).id;
     expect(JSON.parse(created.stdout)).toEqual({ id: ids.english, language: 'English', isActive: true });
 
@@ -195,6 +200,7 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
     });
     expect(await json(['user-level', 'delete', String(userLevel.id), '--yes'])).toEqual({
       deleted: userLevel.id,
+      changeSet: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     await json(['user', 'delete', String(player.id), '--yes']);
     expect((await json(['user', 'get', String(player.id)])).deletedAt).toEqual(expect.any(String));

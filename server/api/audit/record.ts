@@ -2,6 +2,7 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import type { Actor } from '../auth/index.ts';
 import type { Tx } from '../resources/integrity.ts';
 import type { Values } from '../resources/rows.ts';
+import { noteChangeSet, type ChangeSetTag } from './change-set.ts';
 
 /** Who is changing things, from where, and the time of the request (from the app's clock). */
 export interface ChangeContext {
@@ -9,6 +10,8 @@ export interface ChangeContext {
   ip: string;
   /** ISO-8601. */
   now: string;
+  /** The change set the client named (`X-Change-Set`): every entry written points to it. */
+  changeSet?: ChangeSetTag;
 }
 
 /** The fields whose values differ, with their values before and after. */
@@ -37,6 +40,14 @@ export async function recordChange(tx: Tx, ctx: ChangeContext, change: Change): 
 
 /** Appends entries in the order given, a few hundred per statement (bulk writes). */
 export async function recordChanges(tx: Tx, ctx: ChangeContext, changes: readonly Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  if (ctx.changeSet)
+    await noteChangeSet(
+      tx,
+      ctx,
+      ctx.changeSet,
+      changes.map((change) => change.action),
+    );
   for (let start = 0; start < changes.length; start += 500) {
     await tx.db
       .insertInto('auditLog')
@@ -51,6 +62,7 @@ export async function recordChanges(tx: Tx, ctx: ChangeContext, changes: readonl
           action: change.action,
           before: change.before === null ? null : JSON.stringify(change.before),
           after: change.after === null ? null : JSON.stringify(change.after),
+          changeSetId: ctx.changeSet?.id ?? null,
         })),
       )
       .execute();

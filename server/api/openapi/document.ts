@@ -1,5 +1,6 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { authPaths } from './auth-paths.ts';
+import { changeSetPaths, changeSetTag } from './change-set-paths.ts';
 import { resourcePaths } from './paths.ts';
 import { componentSchemas } from './schemas.ts';
 
@@ -18,12 +19,19 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
         'The content API of SPEC §7, as embedded in the server.',
         'Responses name fields in camelCase with foreign keys as languageId, stageId, letterGroupId, levelId, wordId, userId;',
         'request bodies also accept idLanguage, idStage, idLetterGroup, idLevel, idWord, idUser (and the other aliases listed per field).',
-        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export and the audit log.',
+        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log and change sets (undo).',
       ].join(' '),
     },
     servers: [{ url: options.prefix }],
-    tags: [{ name: 'Authentication' }, ...options.entities.map((e) => ({ name: e.labelPlural }))],
-    paths: Object.assign({}, authPaths, ...options.entities.map(resourcePaths)) as Record<string, unknown>,
+    tags: [
+      { name: 'Authentication' },
+      ...options.entities.map((e) => ({ name: e.labelPlural })),
+      changeSetTag,
+    ],
+    paths: Object.assign({}, authPaths, ...options.entities.map(resourcePaths), changeSetPaths) as Record<
+      string,
+      unknown
+    >,
     components: {
       securitySchemes: {
         bearerAuth: {

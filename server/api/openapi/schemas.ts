@@ -7,6 +7,12 @@ import {
   bulkUpdateRequestSchema,
 } from '#shared/entities/bulk-edit.ts';
 import type { AnyEntity } from '#shared/entities/index.ts';
+import {
+  changeSetEntrySchema,
+  changeSetSchema,
+  undoRequestSchema,
+  undoResponseSchema,
+} from '#shared/change-sets.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/search-query.ts';
 
 /** `letter-group` → `LetterGroup`: the component name of an entity. */
@@ -62,6 +68,11 @@ export function componentSchemas(entities: readonly AnyEntity[]): Record<string,
   responses.add(bulkEditResponseSchema, { id: 'BulkEditResponse' });
   requests.add(bulkUpdateRequestSchema, { id: 'BulkUpdateRequest' });
   requests.add(bulkDeleteRequestSchema, { id: 'BulkDeleteRequest' });
+  responses.add(changeSetSchema, { id: 'ChangeSet' });
+  responses.add(pageSchema(changeSetSchema), { id: 'ChangeSetPage' });
+  responses.add(pageSchema(changeSetEntrySchema), { id: 'ChangeSetEntryPage' });
+  responses.add(undoResponseSchema, { id: 'UndoResponse' });
+  requests.add(undoRequestSchema, { id: 'UndoRequest' });
   for (const entity of entities) {
     const name = componentName(entity);
     responses.add(entity.schemas.record, { id: name });

@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { auditEntry, contentEntities, type AnyEntity } from '#shared/entities/index.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { changeSetHeader } from '../audit/change-set.ts';
 import { resourceRouter } from './router.ts';
 import { createStore } from './store.ts';
 
@@ -18,6 +19,7 @@ export function contentResources(deps: {
     router.use(
       `/${entity.resource}/cms`,
       deps.requireAdmin,
+      changeSetHeader,
       resourceRouter(entity, { store, clock: deps.clock }),
     );
   }

@@ -11,6 +11,8 @@ export interface Tx {
   dialect: Dialect;
   /** `table:id` → exists; bulk requests check the same language or letter group many times. */
   known: Map<string, boolean>;
+  /** Run once the transaction has committed (never after a rollback, e.g. a dry run). */
+  committed?: Array<() => void>;
 }
 
 const count = (n: number, entity: AnyEntity) =>

@@ -42,7 +42,13 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
   const context = (req: Request, res: Response): ChangeContext => {
     const actor = res.locals.actor as Actor | undefined;
     if (!actor) throw new Error('requireAdmin must run before a write (res.locals.actor is missing)');
-    return { actor, ip: req.ip ?? '', now: new Date(clock()).toISOString() };
+    const changeSet = res.locals.changeSet as ChangeContext['changeSet'];
+    return {
+      actor,
+      ip: req.ip ?? '',
+      now: new Date(clock()).toISOString(),
+      ...(changeSet ? { changeSet } : {}),
+    };
   };
   const handler =
     (work: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>

@@ -29,7 +29,12 @@ export function createStore(database: DatabaseHandle) {
   const db = looseDb(database);
   const anchors = database.dialect === 'postgres' ? createPageAnchors() : undefined;
   const unit = (conn: LooseDb): Tx => ({ db: conn, dialect: database.dialect, known: new Map() });
-  const transaction = <T>(work: (tx: Tx) => Promise<T>) => db.transaction().execute((trx) => work(unit(trx)));
+  const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+    const committed: Array<() => void> = [];
+    const result = await db.transaction().execute((trx) => work({ ...unit(trx), committed }));
+    for (const done of committed) done();
+    return result;
+  };
   const missing = (entity: AnyEntity, id: number) => notFound(`${entity.label} ${id} not found`);
 
   async function existing(tx: Tx, entity: AnyEntity, id: number): Promise<Values> {

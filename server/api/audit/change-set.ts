@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import type { RequestHandler } from 'express';
+import {
+  CHANGE_SET_COMMAND_HEADER,
+  CHANGE_SET_HEADER,
+  CHANGE_SET_RECORDED_HEADER,
+  MAX_COMMAND_LENGTH,
+  UUID_PATTERN,
+} from '#shared/change-sets.ts';
+import { badRequest, conflict } from '../http/errors.ts';
+import type { Tx } from '../resources/integrity.ts';
+import type { ChangeContext } from './record.ts';
+
+/** The change set a request's writes belong to (from its headers), and what it added so far. */
+export interface ChangeSetTag {
+  id: string;
+  command: string;
+  /** Set on an undo's own change set: the change set it reverts. */
+  undoes?: string;
+  /** Audit entries committed under this tag by the current request. */
+  recorded: number;
+}
+
+/**
+ * Reads `X-Change-Set` (a uuid) and `X-Change-Set-Command` (percent-encoded, capped) into
+ * `res.locals.changeSet`; a malformed one is a 400. The answer then says how many audit entries
+ * the request added (`X-Change-Set-Recorded`), so a client knows whether its run changed anything.
+ * Without the header nothing changes: no change set, as for the panel and plain API clients.
+ */
+export const changeSetHeader: RequestHandler = (req, res, next) => {
+  const id = req.get(CHANGE_SET_HEADER);
+  const rawCommand = req.get(CHANGE_SET_COMMAND_HEADER);
+  if (id === undefined) {
+    if (rawCommand !== undefined)
+      return next(badRequest(`${CHANGE_SET_COMMAND_HEADER} needs ${CHANGE_SET_HEADER}`));
+    return next();
+  }
+  if (!UUID_PATTERN.test(id)) {
+    return next(
+      badRequest(
+        `${CHANGE_SET_HEADER} must be a uuid such as 0b5c…-…, not ${JSON.stringify(id.slice(0, 60))}`,
+      ),
+    );
+  }
+  let command = '';
+  try {
+    command = decodeURIComponent(rawCommand ?? '');
+  } catch {
+    return next(badRequest(`${CHANGE_SET_COMMAND_HEADER} must be percent-encoded UTF-8`));
+  }
+  if (command.length > MAX_COMMAND_LENGTH) {
+    return next(badRequest(`${CHANGE_SET_COMMAND_HEADER} is longer than ${MAX_COMMAND_LENGTH} characters`));
+  }
+  const tag: ChangeSetTag = { id: id.toLowerCase(), command, recorded: 0 };
+  res.locals.changeSet = tag;
+  const json = res.json.bind(res);
+  res.json = (body) => {
+    if (tag.recorded > 0 && !res.headersSent) res.set(CHANGE_SET_RECORDED_HEADER, String(tag.recorded));
+    return json(body);
+  };
+  next();
+};
+
+const COUNTED = { create: 'created', update: 'updated', delete: 'deleted' } as const;
+
+/**
+ * Creates the change set on its first entries, or adds to its counts, in the writing transaction.
+ * Refused (409) when the id belongs to another admin or was undone already.
+ */
+export async function noteChangeSet(
+  tx: Tx,
+  ctx: ChangeContext,
+  tag: ChangeSetTag,
+  actions: ReadonlyArray<'create' | 'update' | 'delete'>,
+): Promise<void> {
+  const counts = { created: 0, updated: 0, deleted: 0 };
+  for (const action of actions) counts[COUNTED[action]] += 1;
+  const row = await tx.db
+    .insertInto('changeSets')
+    .values(changeSetValues(tx, ctx, tag, counts))
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({
+          lastAt: ctx.now,
+          created: sql`change_sets.created + ${counts.created}`,
+          updated: sql`change_sets.updated + ${counts.updated}`,
+          deleted: sql`change_sets.deleted + ${counts.deleted}`,
+        })
+        .where(sql.ref('change_sets.username'), '=', ctx.actor.username)
+        .where(sql.ref('change_sets.undone_by'), 'is', null),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) {
+    throw conflict(
+      `Change set ${tag.id} belongs to another admin or has been undone: start a new one (a new CLI run)`,
+    );
+  }
+  if (tx.committed) tx.committed.push(() => (tag.recorded += actions.length));
+  else tag.recorded += actions.length;
+}
+
+/** A new change_sets row (SQLite numbers it max + 1: its writes are one at a time). */
+export function changeSetValues(
+  tx: Tx,
+  ctx: ChangeContext,
+  tag: ChangeSetTag,
+  counts = { created: 0, updated: 0, deleted: 0 },
+) {
+  return {
+    id: tag.id,
+    ...(tx.dialect === 'sqlite' ? { seq: sql`(select coalesce(max(seq), 0) + 1 from change_sets)` } : {}),
+    at: ctx.now,
+    lastAt: ctx.now,
+    userId: ctx.actor.userId,
+    username: ctx.actor.username,
+    command: tag.command,
+    ...counts,
+    undoes: tag.undoes ?? null,
+  };
+}

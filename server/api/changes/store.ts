@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { ChangeSet, ChangeSetEntry } from '#shared/change-sets.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { notFound } from '../http/errors.ts';
+import { springPage, type Page } from '../resources/page.ts';
+import { looseDb, type LooseDb, type Values } from '../resources/rows.ts';
+
+const iso = (value: unknown): string | null =>
+  value === null || value === undefined
+    ? null
+    : (value instanceof Date ? value : new Date(String(value))).toISOString();
+
+const json = (text: unknown): Values | null =>
+  typeof text === 'string' ? (JSON.parse(text) as Values) : ((text as Values | null) ?? null);
+
+/** A stored change set row as the API answers it. */
+export function changeSetOf(row: Values): ChangeSet {
+  return {
+    id: String(row.id),
+    at: iso(row.at)!,
+    lastAt: iso(row.lastAt)!,
+    userId: row.userId === null ? null : Number(row.userId),
+    username: String(row.username),
+    command: String(row.command),
+    counts: { created: Number(row.created), updated: Number(row.updated), deleted: Number(row.deleted) },
+    undoes: (row.undoes as string | null) ?? null,
+    undoneBy: (row.undoneBy as string | null) ?? null,
+    undoneAt: iso(row.undoneAt),
+  };
+}
+
+/** An audit entry as a list of field diffs: before → after (null before a create, after a delete). */
+export function entryOf(row: Values): ChangeSetEntry {
+  const before = json(row.before);
+  const after = json(row.after);
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return {
+    id: Number(row.id),
+    at: iso(row.at)!,
+    entity: String(row.entity),
+    entityId: Number(row.entityId),
+    action: row.action as ChangeSetEntry['action'],
+    changes: Object.fromEntries(
+      fields.map((field) => [field, { from: before?.[field] ?? null, to: after?.[field] ?? null }]),
+    ),
+  };
+}
+
+/** Reads of the change sets: newest first, one by id, and its entries in the order they were written. */
+export function changeSetReader(database: DatabaseHandle) {
+  const db: LooseDb = looseDb(database);
+  const count = (rows: Array<{ n: unknown }>) => Number(rows[0]?.n ?? 0);
+
+  return {
+    async find(id: string, on: LooseDb = db): Promise<ChangeSet | undefined> {
+      const row = await on.selectFrom('changeSets').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && changeSetOf(row);
+    },
+
+    async get(id: string): Promise<ChangeSet> {
+      const found = await this.find(id);
+      if (!found) throw notFound(`Change set ${id} not found`);
+      return found;
+    },
+
+    async list(page: number, size: number, username?: string): Promise<Page<ChangeSet>> {
+      let query = db.selectFrom('changeSets');
+      if (username) query = query.where('username', '=', username);
+      const [rows, n] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('seq', 'desc')
+          .limit(size)
+          .offset(page * size)
+          .execute(),
+        query.select(sql<number>`count(*)`.as('n')).execute(),
+      ]);
+      return springPage(rows.map(changeSetOf), page, size, count(n));
+    },
+
+    async entries(id: string, page: number, size: number): Promise<Page<ChangeSetEntry>> {
+      await this.get(id);
+      const query = db.selectFrom('auditLog').where('changeSetId', '=', id);
+      const [rows, n] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('id')
+          .limit(size)
+          .offset(page * size)
+          .execute(),
+        query.select(sql<number>`count(*)`.as('n')).execute(),
+      ]);
+      return springPage(rows.map(entryOf), page, size, count(n));
+    },
+  };
+}
+
+export type ChangeSetReader = ReturnType<typeof changeSetReader>;

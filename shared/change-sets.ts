@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * Change sets (issue 15 point 5): the writes of one CLI run grouped under an id the client sends
+ * with each write, so the run can be listed, shown and undone as one unit. The wire format of the
+ * `change-sets/cms/…` endpoints, shared by the server (validation, OpenAPI), the client and the CLI.
+ */
+
+/** Request headers a client sends with every write of a run (the API client does it; see transport.ts). */
+export const CHANGE_SET_HEADER = 'X-Change-Set';
+/** The command line, percent-encoded (a header holds only Latin-1; a command may hold any letter). */
+export const CHANGE_SET_COMMAND_HEADER = 'X-Change-Set-Command';
+/** Answer header: how many audit entries this request added to the change set (after its commit). */
+export const CHANGE_SET_RECORDED_HEADER = 'X-Change-Set-Recorded';
+/** Longest command kept, in characters (decoded). */
+export const MAX_COMMAND_LENGTH = 2000;
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const changeSetSchema = z
+  .object({
+    id: z.string().meta({ description: 'The uuid the client sent.' }),
+    at: z.string().meta({ description: 'When its first write landed (ISO-8601).' }),
+    lastAt: z.string().meta({ description: 'When its latest write landed.' }),
+    userId: z.int().nullable(),
+    username: z.string(),
+    command: z.string().meta({ description: 'The command line that made it (never a password).' }),
+    counts: z.object({ created: z.int(), updated: z.int(), deleted: z.int() }),
+    undoes: z.string().nullable().meta({ description: 'The change set this one undid, if it is an undo.' }),
+    undoneBy: z.string().nullable().meta({ description: 'The change set that undid this one.' }),
+    undoneAt: z.string().nullable(),
+  })
+  .meta({ title: 'ChangeSet' });
+
+export const changeSetEntrySchema = z
+  .object({
+    id: z.int().meta({ description: 'The audit entry.' }),
+    at: z.string(),
+    entity: z.string(),
+    entityId: z.int(),
+    action: z.enum(['create', 'update', 'delete']),
+    changes: z
+      .record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }))
+      .meta({ description: 'Each changed field, before → after (null before a create, after a delete).' }),
+  })
+  .meta({ title: 'ChangeSetEntry' });
+
+export const undoRequestSchema = z.strictObject({
+  dryRun: z.boolean({ error: 'must be true or false' }).optional(),
+  force: z.boolean({ error: 'must be true or false' }).optional(),
+});
+
+export const undoResponseSchema = z
+  .object({
+    dryRun: z.boolean(),
+    undone: z.string().meta({ description: 'The change set undone.' }),
+    changeSet: z
+      .string()
+      .nullable()
+      .meta({ description: 'The change set the undo itself made (null in a dry run).' }),
+    complete: z.boolean().meta({ description: 'Every row restored: the change set is marked undone.' }),
+    matched: z.int().meta({ description: 'Rows the change set touched.' }),
+    changed: z.int().meta({ description: 'Rows restored (or that would be, in a dry run).' }),
+    unchanged: z.int().meta({ description: 'Rows that already hold their values from before.' }),
+    refused: z.int(),
+    refusals: z
+      .array(z.object({ entity: z.string(), id: z.int(), reason: z.string() }))
+      .meta({ description: 'Each refused row and why (the first 1000).' }),
+    sample: z
+      .array(
+        z.object({
+          entity: z.string(),
+          id: z.int(),
+          changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+        }),
+      )
+      .meta({ description: 'The first restored rows, field by field: now → restored.' }),
+  })
+  .meta({ title: 'UndoResponse' });
+
+export type ChangeSet = z.infer<typeof changeSetSchema>;
+export type ChangeSetEntry = z.infer<typeof changeSetEntrySchema>;
+export type UndoRequest = z.infer<typeof undoRequestSchema>;
+export type UndoResponse = z.infer<typeof undoResponseSchema>;

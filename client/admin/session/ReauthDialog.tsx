@@ -21,10 +21,13 @@ function failure(error: unknown, step: 'password' | 'code'): string {
  */
 export function ReauthDialog({
   username: known,
+  saving,
   onDone,
   onCancel,
 }: {
   username: string | null;
+  /** A save waits for this login (else the session ended while the form held input). */
+  saving: boolean;
   onDone(): void;
   onCancel(): void;
 }) {
@@ -137,7 +140,7 @@ export function ReauthDialog({
           Cancel
         </button>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {step === 'password' ? 'Log in' : 'Verify and save'}
+          {step === 'password' ? 'Log in' : saving ? 'Verify and save' : 'Verify'}
         </button>
       </div>
     </form>

@@ -18,6 +18,8 @@ export function useReauth(holdingInput: boolean) {
 
   return {
     open: pending !== null,
+    /** Whether a save runs once logged in again. */
+    saving: pending?.retry != null,
     /** The session is gone: ask for the login, then run `retry`. */
     ask: (retry: () => void) => setPending({ retry }),
     /** Logged in again: close and finish what was interrupted. */

@@ -87,7 +87,12 @@ export function FormFrame({
         onCancel={form.reauth.cancel}
         actions={null}
       >
-        <ReauthDialog username={username} onDone={form.reauth.done} onCancel={form.reauth.cancel} />
+        <ReauthDialog
+          username={username}
+          saving={form.reauth.saving}
+          onDone={form.reauth.done}
+          onCancel={form.reauth.cancel}
+        />
       </Dialog>
     </>
   );

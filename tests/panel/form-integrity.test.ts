@@ -132,6 +132,38 @@ describeBrowser('the panel form: concurrent edits and an ended session', () => {
     });
   }
 
+  it('a delete from a form opened before someone changed the record is held back until confirmed again', async () => {
+    const name = 'Deleted after a change';
+    const id = await newLanguage(name);
+    const mine = await openAt(panel, 'desktop', provoked);
+    try {
+      await open(mine.page, `language/update/${id}`);
+      const changed = await panel.page.request.put(`${PANEL}/api/languages/cms/${id}`, {
+        headers: { 'X-Argus-CSRF': '1', Origin: panel.app.url },
+        data: { language: `${name} (renamed)` },
+      });
+      expect(changed.status()).toBe(200);
+
+      await mine.page.getByRole('button', { name: 'Delete' }).click();
+      await dialog(mine.page).getByRole('button', { name: 'Yes', exact: true }).click();
+      await conflict(mine.page).waitFor();
+      expect(await conflict(mine.page).innerText()).toContain('Nothing was deleted.');
+      expect(await conflict(mine.page).locator('tr[data-field="language"] td').allInnerTexts()).toEqual([
+        `${name} (renamed)`,
+        name,
+      ]);
+      expect((await stored(id)).language).toBe(`${name} (renamed)`);
+      await conflict(mine.page).getByRole('button', { name: 'Delete anyway' }).click();
+      await mine.page.waitForURL((url) => url.pathname === `${PANEL}/language`);
+      await mine.page.getByText('Language deleted successfully').waitFor();
+      const gone = await panel.page.request.get(`${PANEL}/api/languages/cms/${id}`);
+      expect(gone.status()).toBe(404);
+      expect(mine.problems()).toEqual([]);
+    } finally {
+      await mine.close();
+    }
+  });
+
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`a session deleted on the server (${viewport}): Save asks for password and code, then saves the input`, async () => {
       const name = `Expiring ${viewport}`;

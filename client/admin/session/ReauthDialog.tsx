@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Dialog } from '../components/Dialog.tsx';
 import { sessionApi } from '../session-api.ts';
 import { publishIdleNews } from './idle-feed.ts';
 
@@ -14,7 +15,7 @@ function failure(error: unknown, step: 'password' | 'code'): string {
 }
 
 /**
- * The login in place, inside a modal, when the session ended under a form (issue 12): the real
+ * The login in place, in a modal dialog, when the session ended under a form (issue 12): the real
  * password step and then the two-factor code, through the same session endpoints as the login
  * screen (server-side session, CSRF header; no token ever reaches the page). The form and its
  * input stay behind the dialog; on success the interrupted save runs.
@@ -73,76 +74,89 @@ export function ReauthDialog({
   }
 
   const errorId = `${id}-error`;
+  const formId = `${id}-form`;
   return (
-    <form
-      id={`${id}-form`}
-      onSubmit={(event) => void submit(event)}
-      aria-describedby={error ? errorId : undefined}
-    >
-      <p>Your session has ended. Your changes are still here: log in again and they will be saved.</p>
-      {error ? (
-        <p id={errorId} role="alert" className="text-danger fw-semibold">
-          {error}
-        </p>
-      ) : null}
-      {step === 'password' ? (
+    <Dialog
+      open
+      title="Log in to save your changes"
+      onCancel={onCancel}
+      actions={
         <>
-          <div className="mb-3">
-            <label htmlFor={`${id}-username`} className="form-label">
-              Username
-            </label>
-            <input
-              id={`${id}-username`}
-              className="form-control"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-            />
-          </div>
-          <div className="mb-3">
-            <label htmlFor={`${id}-password`} className="form-label">
-              Password
-            </label>
-            <input
-              id={`${id}-password`}
-              type="password"
-              className="form-control"
-              autoComplete="current-password"
-              required
-              data-autofocus
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
+            {step === 'password' ? 'Log in' : saving ? 'Verify and save' : 'Verify'}
+          </button>
         </>
-      ) : (
-        <div className="mb-3">
-          <label htmlFor={`${id}-code`} className="form-label">
-            Authentication code
-          </label>
-          <input
-            id={`${id}-code`}
-            className="form-control"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            ref={codeRef}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </div>
-      )}
-      <div className="d-flex justify-content-end gap-2">
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {step === 'password' ? 'Log in' : saving ? 'Verify and save' : 'Verify'}
-        </button>
-      </div>
-    </form>
+      }
+    >
+      <form
+        id={formId}
+        onSubmit={(event) => void submit(event)}
+        aria-describedby={error ? errorId : undefined}
+      >
+        <p>
+          {saving
+            ? 'Your session has ended. Your changes are still here: log in again and they will be saved.'
+            : 'Your session has ended. Your changes are still here: log in again, then save them.'}
+        </p>
+        {error ? (
+          <p id={errorId} role="alert" className="text-danger fw-semibold">
+            {error}
+          </p>
+        ) : null}
+        {step === 'password' ? (
+          <>
+            <div className="mb-3">
+              <label htmlFor={`${id}-username`} className="form-label">
+                Username
+              </label>
+              <input
+                id={`${id}-username`}
+                className="form-control"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+              />
+            </div>
+            <div className="mb-3">
+              <label htmlFor={`${id}-password`} className="form-label">
+                Password
+              </label>
+              <input
+                id={`${id}-password`}
+                type="password"
+                className="form-control"
+                autoComplete="current-password"
+                required
+                data-autofocus
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </div>
+          </>
+        ) : (
+          <div className="mb-3">
+            <label htmlFor={`${id}-code`} className="form-label">
+              Authentication code
+            </label>
+            <input
+              id={`${id}-code`}
+              className="form-control"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              ref={codeRef}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </div>
+        )}
+      </form>
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { shownTime, type Conflict } from './conflict.ts';
 
 /**
@@ -18,13 +18,18 @@ export function ConflictPanel({
   onOverwrite(): void;
 }) {
   const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  // Keyboard and screen-reader users land on it (it may sit below a long form's fold).
+  useEffect(() => {
+    title.current?.focus();
+  }, [conflict]);
   const who = conflict.changedBy
     ? `Changed by ${conflict.changedBy.username} at ${shownTime(conflict.changedBy.at)} since you opened it`
     : 'Changed by someone else since you opened it';
   const deleting = conflict.action === 'delete';
   return (
     <section className="alert alert-warning conflict-panel" role="alert" aria-labelledby={titleId}>
-      <h2 id={titleId} className="h6 mb-2">
+      <h2 id={titleId} className="h6 mb-2" tabIndex={-1} ref={title}>
         {who}
       </h2>
       <p className="mb-2">

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { ConfirmDialog } from '#client/admin/components/ConfirmDialog.tsx';
-import { Dialog } from '#client/admin/components/Dialog.tsx';
 import type { AdminLayoutData } from '#client/admin/layout/AdminLayout.tsx';
 import { ReauthDialog } from '#client/admin/session/ReauthDialog.tsx';
 import { Notices } from '../Notices.tsx';
@@ -81,19 +80,14 @@ export function FormFrame({
         <UnsavedChangesGuard dirty={form.dirty} saved={form.saved} />
       </form>
       {/* Outside the entity form: the login has a form of its own (forms do not nest). */}
-      <Dialog
-        open={form.reauth.open}
-        title="Log in to save your changes"
-        onCancel={form.reauth.cancel}
-        actions={null}
-      >
+      {form.reauth.open ? (
         <ReauthDialog
           username={username}
           saving={form.reauth.saving}
           onDone={form.reauth.done}
           onCancel={form.reauth.cancel}
         />
-      </Dialog>
+      ) : null}
     </>
   );
 }

@@ -20,6 +20,11 @@ export function shown(value: FormValue | undefined): string {
   return value === undefined || value === '' ? '(empty)' : value;
 }
 
+function shownBody(value: unknown): string {
+  if (value === null || value === undefined) return '(empty)';
+  return shown(typeof value === 'boolean' ? value : String(value));
+}
+
 /** When, in the reader's own locale and time zone. */
 export function shownTime(iso: string): string {
   const date = new Date(iso);
@@ -49,20 +54,27 @@ export async function loadConflict(
   entity: AnyEntity,
   id: number,
   action: Conflict['action'],
-  forms: { start: FormValues; values: FormValues; initialOf(record: Row): FormValues },
+  forms: {
+    start: FormValues;
+    values: FormValues;
+    /** What this form sends for `values` (a level's composed check condition, say). */
+    body: Record<string, unknown>;
+    initialOf(record: Row): FormValues;
+  },
 ): Promise<Conflict> {
   const [{ record: theirs, version }, changedBy] = await Promise.all([
     entityApi(entity.name).getVersioned(id),
     lastChange(entity, id),
   ]);
   const stored = forms.initialOf(theirs);
-  const fields = Object.keys(stored)
-    .filter((name) => !entity.fields[name]?.readOnly && stored[name] !== forms.start[name])
-    .map((name) => ({
+  // The record's own fields (a form's helper inputs are covered by the field they compose).
+  const fields = Object.entries(entity.fields)
+    .filter(([name, field]) => !field.readOnly && name in stored && stored[name] !== forms.start[name])
+    .map(([name, field]) => ({
       name,
-      label: entity.fields[name]?.label ?? name,
+      label: field.label,
       theirs: shown(stored[name]),
-      yours: shown(forms.values[name]),
+      yours: name in forms.body ? shownBody(forms.body[name]) : shown(forms.values[name]),
     }));
   return { action, theirs, version, changedBy, fields };
 }

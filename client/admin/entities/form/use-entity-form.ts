@@ -60,7 +60,8 @@ export function useEntityForm(options: EntityFormOptions) {
     }
     if (statusOf(error) !== 412 || !record) return false;
     try {
-      setConflict(await loadConflict(entity, record.id, action, { start, values, initialOf }));
+      const body = toBody(values);
+      setConflict(await loadConflict(entity, record.id, action, { start, values, body, initialOf }));
     } catch (caught) {
       if (statusOf(caught) === 401) reauth.ask(retry);
       else setSaveError(errorMessage(caught));

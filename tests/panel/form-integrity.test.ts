@@ -132,6 +132,44 @@ describeBrowser('the panel form: concurrent edits and an ended session', () => {
     });
   }
 
+  it('the level form (its own inputs): the conflict names the field, reload keeps my other edit', async () => {
+    const levels = await panel.page.request.get(`${PANEL}/api/levels/cms/search/?page=0&size=1`);
+    const level = ((await levels.json()) as { content: Array<{ id: number; time: number }> }).content[0]!;
+    const mine = await openAt(panel, 'desktop', provoked);
+    try {
+      await open(mine.page, `level/update/${level.id}`);
+      const changed = await panel.page.request.put(`${PANEL}/api/levels/cms/${level.id}`, {
+        headers: { 'X-Argus-CSRF': '1', Origin: panel.app.url },
+        data: { hint: 'Their hint' },
+      });
+      expect(changed.status()).toBe(200);
+      await field(mine.page, 'Hint').fill('My hint');
+      await field(mine.page, 'Time').fill(String(level.time + 7));
+      await saveConfirmed(mine.page);
+      await conflict(mine.page).waitFor();
+      expect(
+        await conflict(mine.page)
+          .locator('tbody tr')
+          .evaluateAll((rows) => rows.length),
+      ).toBe(1);
+      expect(
+        await conflict(mine.page)
+          .locator('tr[data-field="hint"] th, tr[data-field="hint"] td')
+          .allInnerTexts(),
+      ).toEqual(['Hint', 'Their hint', 'My hint']);
+      await conflict(mine.page).getByRole('button', { name: 'Reload their version' }).click();
+      expect(await field(mine.page, 'Hint').inputValue()).toBe('Their hint');
+      expect(await field(mine.page, 'Time').inputValue()).toBe(String(level.time + 7));
+      await saveConfirmed(mine.page);
+      await mine.page.waitForURL((url) => url.pathname === `${PANEL}/level`);
+      const saved = await panel.page.request.get(`${PANEL}/api/levels/cms/${level.id}`);
+      expect(await saved.json()).toMatchObject({ hint: 'Their hint', time: level.time + 7 });
+      expect(mine.problems()).toEqual([]);
+    } finally {
+      await mine.close();
+    }
+  });
+
   it('a delete from a form opened before someone changed the record is held back until confirmed again', async () => {
     const name = 'Deleted after a change';
     const id = await newLanguage(name);

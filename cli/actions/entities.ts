@@ -91,7 +91,9 @@ export async function getAction(
   if (format === 'count')
     throw new CliError('get shows one record: use --format table, json, jsonl, csv or ids');
   const fields = options.fields === undefined ? null : chosenFields(entity, options.fields);
-  const record = await conn.api.resource(entity.name).get(id);
+  const { record, version } = await conn.api.resource(entity.name).getVersioned(id);
+  // Never part of the result: for `update`/`delete --if-match`, so they change only what was read.
+  if (version) conn.out.note(`Version ${version}`);
   if (format === 'json') conn.out.result(picked(fields)(record));
   else if (format === 'table') {
     const described = fields
@@ -143,7 +145,8 @@ export async function updateAction(
   conn: Connection,
 ): Promise<void> {
   await conn.requireLogin();
-  const record = await conn.api.resource(entity.name).update(id, await bodyOf(entity, options));
+  const body = await bodyOf(entity, options);
+  const record = await conn.api.resource(entity.name).update(id, body, { ifMatch: options.ifMatch });
   conn.out.message(`${entity.label} ${id} updated.`);
   conn.out.result(record, () => formatRecord(allFields(entity), record));
 }
@@ -151,7 +154,7 @@ export async function updateAction(
 export async function deleteAction(
   entity: AnyEntity,
   id: number,
-  options: { yes?: boolean },
+  options: { yes?: boolean; ifMatch?: string },
   conn: Connection,
 ): Promise<void> {
   await conn.requireLogin();
@@ -165,7 +168,7 @@ export async function deleteAction(
       return;
     }
   }
-  const removed = await conn.api.resource(entity.name).remove(id);
+  const removed = await conn.api.resource(entity.name).remove(id, { ifMatch: options.ifMatch });
   conn.out.message(`${entity.label} ${removed} deleted.`);
   if (conn.out.json) conn.out.result({ deleted: removed });
 }

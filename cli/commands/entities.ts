@@ -3,6 +3,7 @@ import { contentEntities, type AnyEntity } from '#shared/entities/index.ts';
 import type { BulkEditOptions } from '../actions/bulk-edit.ts';
 import type { ExportOptions } from '../actions/export.ts';
 import type { Connection } from '../connection.ts';
+import { CliError } from '../context.ts';
 import { positiveInt } from '../entities/field-values.ts';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -19,7 +20,12 @@ export interface ListOptions {
 export interface WriteOptions {
   set?: string[];
   file?: string;
+  /** The version `get` showed: the write happens only while the record still has it (else 412). */
+  ifMatch?: string;
 }
+
+const IF_MATCH_HELP =
+  'only if the record is still at this version (the one `get` shows), else nothing changes';
 
 /** An example value for `--set` in help texts: the first required writable field. */
 function exampleSet(entity: AnyEntity): string {
@@ -163,8 +169,11 @@ export function registerEntityCommands(program: Command, connection: () => Conne
         .option('--dry-run', 'show the plan and change nothing')
         .option('--yes', 'do not ask for confirmation (required without a terminal)');
     /** One id and no bulk option: the single-record call, as before. */
-    const single = (given: number[], o: BulkEditOptions) =>
-      given.length === 1 && !o.where && o.ids === undefined && !o.allRows && !o.dryRun;
+    const single = (given: number[], o: BulkEditOptions & { ifMatch?: string }) => {
+      const one = given.length === 1 && !o.where && o.ids === undefined && !o.allRows && !o.dryRun;
+      if (!one && o.ifMatch !== undefined) throw new CliError('--if-match applies to one id only.');
+      return one;
+    };
     const example = exampleCondition(entity);
     if (ops.update) {
       manyRows(
@@ -175,7 +184,8 @@ export function registerEntityCommands(program: Command, connection: () => Conne
           )
           .argument('[ids...]', `${label} ids`, ids)
           .option('--set <key=value>', 'a field, typed by its kind (repeatable)', collect)
-          .option('--file <file.json>', 'a JSON object of fields (one id only)'),
+          .option('--file <file.json>', 'a JSON object of fields (one id only)')
+          .option('--if-match <version>', IF_MATCH_HELP),
       )
         .addHelpText(
           'after',
@@ -195,14 +205,15 @@ export function registerEntityCommands(program: Command, connection: () => Conne
         command
           .command('delete')
           .description(`Delete one ${label} or many (ids, --ids -, --where); asks first (--yes to skip).`)
-          .argument('[ids...]', `${label} ids`, ids),
+          .argument('[ids...]', `${label} ids`, ids)
+          .option('--if-match <version>', IF_MATCH_HELP),
       )
         .addHelpText(
           'after',
           `\nExamples:\n  $ argus-words ${entity.name} delete 12 --yes` +
             (example ? `\n  $ argus-words ${entity.name} delete --where ${example} --dry-run` : ''),
         )
-        .action(async (given: number[] = [], options: BulkEditOptions) =>
+        .action(async (given: number[] = [], options: BulkEditOptions & { ifMatch?: string }) =>
           single(given, options)
             ? (await actions()).deleteAction(entity, given[0]!, options, connection())
             : (await bulkActions()).bulkEditAction(entity, 'delete', given, options, connection()),

@@ -27,8 +27,15 @@ export interface ProxyOutcome {
 }
 
 // Forwarded from the browser: nothing that identifies or authenticates it (Cookie, Authorization,
-// X-Forwarded-*, Origin) and nothing hop-by-hop.
-const REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'if-none-match', 'if-modified-since'];
+// X-Forwarded-*, Origin) and nothing hop-by-hop. If-Match carries the version a form read (issue 12).
+const REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'if-match',
+  'if-none-match',
+  'if-modified-since',
+];
 // Returned to the browser: never Set-Cookie, Location (an upstream URL) or server details.
 const RESPONSE_HEADERS = ['content-type', 'content-language', 'etag', 'last-modified', 'retry-after'];
 const UNSAFE_VALUE = /[\r\n\0]/;

@@ -33,6 +33,8 @@ export {
   type ResourceCalls,
   type ResourceClient,
   type UpdateOf,
+  type Versioned,
+  type WriteOptions,
 } from './resources.ts';
 export { DEFAULT_TIMEOUT_MS, type ApiClientOptions, type Tokens, type TokenStore } from './transport.ts';
 export type { BulkResponse, BulkRowResult } from '../entities/bulk.ts';

@@ -16,6 +16,17 @@ export type UpdateOf<E extends AnyEntity> = z.output<E['schemas']['update']>;
 /** Names a search may filter by. */
 export type FilterOf<E extends AnyEntity> = E['filters'][number]['field'];
 
+/** A record with its version (the ETag its GET answered; null from a backend that sends none). */
+export interface Versioned<R> {
+  record: R;
+  version: string | null;
+}
+
+/** `ifMatch`: write only while the record still has this version (412 otherwise). */
+export interface WriteOptions {
+  ifMatch?: string | null;
+}
+
 export interface BulkOptions {
   /** Compute the results without writing anything. */
   dryRun?: boolean;
@@ -33,10 +44,12 @@ export interface ResourceCalls<R, C, U, K extends string> {
    */
   exportAll(query?: Pick<SearchQuery<K>, 'filters'>): AsyncIterable<R>;
   get(id: number): Promise<R>;
+  /** `get` with the record's version, for a later `update` or `remove` with `ifMatch`. */
+  getVersioned(id: number): Promise<Versioned<R>>;
   create(body: C): Promise<R>;
-  update(id: number, body: U): Promise<R>;
+  update(id: number, body: U, options?: WriteOptions): Promise<R>;
   /** Resolves to the id removed. */
-  remove(id: number): Promise<number>;
+  remove(id: number, options?: WriteOptions): Promise<number>;
   /** `POST {resource}/cms/bulk`: upserts by natural key, one transaction (at most 1000 rows). */
   bulk(rows: C[], options?: BulkOptions): Promise<BulkResponse>;
   /** `POST {resource}/cms/bulk-update`: the same fields set on rows named by ids or filters. */
@@ -50,7 +63,7 @@ type Method = keyof ResourceCalls<unknown, unknown, unknown, string>;
 /** The client methods of each operation. */
 export const METHODS_OF: Readonly<Record<Operation, readonly Method[]>> = {
   search: ['search', 'searchAll', 'exportAll'],
-  get: ['get'],
+  get: ['get', 'getVersioned'],
   create: ['create'],
   update: ['update', 'bulkUpdate'],
   delete: ['remove', 'bulkDelete'],
@@ -67,7 +80,9 @@ type MethodsOf<O extends Operation> = O extends 'search'
     ? 'remove' | 'bulkDelete'
     : O extends 'update'
       ? 'update' | 'bulkUpdate'
-      : O;
+      : O extends 'get'
+        ? 'get' | 'getVersioned'
+        : O;
 
 interface ResourceInfo<E extends AnyEntity> {
   readonly entity: E;
@@ -103,6 +118,8 @@ export function genericResource(transport: Transport, entity: AnyEntity): Generi
   const base = `${encodeURIComponent(entity.resource)}/cms`;
   const convert = (row: unknown) => normaliseRecord(entity, row) as GenericRecord;
   const allows = (operation: Operation) => entity.operations[operation] !== undefined;
+  const ifMatch = (options?: WriteOptions) =>
+    options?.ifMatch ? { headers: { 'If-Match': options.ifMatch } } : {};
   const guard = (operation: Operation) => {
     if (!allows(operation)) {
       throw new ApiError(`${entity.labelPlural} do not support ${operation} through the API`, {
@@ -159,13 +176,19 @@ export function genericResource(transport: Transport, entity: AnyEntity): Generi
       guard('get');
       return convert(await transport.call({ method: 'GET', path: `${base}/${idPath(id)}` }));
     },
+    async getVersioned(id) {
+      guard('get');
+      const answer = await transport.callWithHeaders({ method: 'GET', path: `${base}/${idPath(id)}` });
+      return { record: convert(answer.body), version: answer.headers.get('ETag') };
+    },
     async create(body) {
       guard('create');
       return convert(await transport.call({ method: 'POST', path: base, body }));
     },
-    async update(id, body) {
+    async update(id, body, options) {
       guard('update');
-      return convert(await transport.call({ method: 'PUT', path: `${base}/${idPath(id)}`, body }));
+      const path = `${base}/${idPath(id)}`;
+      return convert(await transport.call({ method: 'PUT', path, body, ...ifMatch(options) }));
     },
     async bulkUpdate(request) {
       guard('update');
@@ -175,9 +198,10 @@ export function genericResource(transport: Transport, entity: AnyEntity): Generi
       guard('delete');
       return transport.call({ method: 'POST', path: `${base}/bulk-delete`, body: request });
     },
-    async remove(id) {
+    async remove(id, options) {
       guard('delete');
-      const answer = await transport.call<unknown>({ method: 'DELETE', path: `${base}/${idPath(id)}` });
+      const path = `${base}/${idPath(id)}`;
+      const answer = await transport.call<unknown>({ method: 'DELETE', path, ...ifMatch(options) });
       // SPEC §7: "delete returns the id"; a backend answering nothing (204) removed the one asked for.
       return typeof answer === 'number' ? answer : id;
     },

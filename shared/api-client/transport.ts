@@ -58,10 +58,14 @@ export interface CallOptions {
   query?: URLSearchParams;
   body?: unknown;
   bearer?: Bearer;
+  /** Headers of this call only (If-Match). */
+  headers?: Record<string, string>;
 }
 
 export interface Transport {
   call<T>(options: CallOptions): Promise<T>;
+  /** A call whose answer's headers matter too (the ETag of a record). */
+  callWithHeaders<T>(options: CallOptions): Promise<{ body: T; headers: Headers }>;
   /**
    * A GET whose answer is read as it arrives, a line at a time (JSON Lines exports). The timeout
    * covers the wait for the answer and then each stretch of silence while it streams.
@@ -88,6 +92,7 @@ export function createTransport(options: ApiClientOptions): Transport {
     const url = `${base}/${call.path}${query ? `?${query}` : ''}`;
     const headers: Record<string, string> = {
       ...options.headers,
+      ...call.headers,
       Accept: 'application/json',
       'Content-Type': 'application/json',
     };
@@ -179,12 +184,17 @@ export function createTransport(options: ApiClientOptions): Transport {
     return parseBody((await answer(options, false)).text ?? '') as T;
   }
 
+  async function callWithHeaders<T>(options: CallOptions): Promise<{ body: T; headers: Headers }> {
+    const { response, text } = await answer(options, false);
+    return { body: parseBody(text ?? '') as T, headers: response.headers };
+  }
+
   async function lines(options: CallOptions): Promise<{ type: string; lines: AsyncIterable<string> }> {
     const { response } = await answer(options, true);
     return { type: response.headers.get('content-type') ?? '', lines: readLines(response, timeoutMs) };
   }
 
-  return { call, lines, refresh };
+  return { call, callWithHeaders, lines, refresh };
 }
 
 /** The body's lines as they arrive; silence longer than `timeoutMs` is a timeout, as for a call. */

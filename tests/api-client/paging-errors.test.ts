@@ -115,6 +115,27 @@ describe('API client: 1-based pages, filters on the wire, server errors', () => 
     expect(inUse.message).toMatch(/still used by/);
   });
 
+  it('getVersioned gives the ETag; update and remove with ifMatch send it, and a stale one is a 412', async () => {
+    const created = await h.client.languages.create({ language: 'Versioned' });
+    const { record, version } = await h.client.languages.getVersioned(created.id);
+    expect(record.language).toBe('Versioned');
+    expect(version).toMatch(/^"[0-9a-f]{32}"$/);
+    const saved = await h.client.languages.update(
+      created.id,
+      { language: 'Versioned A' },
+      { ifMatch: version },
+    );
+    expect(saved.language).toBe('Versioned A');
+    const stale = await failure(
+      h.client.languages.update(created.id, { language: 'B' }, { ifMatch: version }),
+    );
+    expect(stale.status).toBe(412);
+    expect(stale.message).toMatch(new RegExp(`^Language ${created.id} has changed since you read it`));
+    expect((await failure(h.client.languages.remove(created.id, { ifMatch: version }))).status).toBe(412);
+    const fresh = await h.client.languages.getVersioned(created.id);
+    expect(await h.client.languages.remove(created.id, { ifMatch: fresh.version })).toBe(created.id);
+  });
+
   it('401 without a held token: no refresh is attempted, the error is thrown as it is', async () => {
     const saved = h.tokens.current;
     h.tokens.current = null;

@@ -237,4 +237,66 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
     const audit = await json(['audit', '--entity', 'letter-group', '--id', String(ids.group)]);
     expect((audit.items as Array<{ action: string }>).map((e) => e.action)).toEqual(['delete', 'create']);
   });
+
+  it('get shows the version; update and delete with --if-match change only that version', async () => {
+    const created = await json(['language', 'create', '--set', 'language=Versioned']);
+    const read = await h.cli(['language', 'get', String(created.id)]);
+    expect(read.code).toBe(0);
+    const version = /^Version ("[0-9a-f]{32}")$/m.exec(read.stderr)?.[1];
+    expect(version, read.stderr).toBeDefined();
+
+    const first = await h.cli([
+      'language',
+      'update',
+      String(created.id),
+      '--set',
+      'language=Versioned A',
+      '--if-match',
+      version!,
+    ]);
+    expect(first.code, first.stderr).toBe(0);
+    // Someone else's read is now stale: refused, and nothing changes.
+    const stale = await h.cli([
+      'language',
+      'update',
+      String(created.id),
+      '--set',
+      'language=Versioned B',
+      '--if-match',
+      version!,
+    ]);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toMatch(
+      new RegExp(
+        `^Error: Language ${created.id} has changed since you read it \\(last changed by admin at .*\\): read it again and reapply your change\\n$`,
+      ),
+    );
+    expect((await json(['language', 'get', String(created.id)])).language).toBe('Versioned A');
+    const staleDelete = await h.cli([
+      'language',
+      'delete',
+      String(created.id),
+      '--yes',
+      '--if-match',
+      version!,
+    ]);
+    expect(staleDelete.code).toBe(1);
+    const many = await h.cli([
+      'language',
+      'update',
+      '1',
+      '2',
+      '--set',
+      'isActive=true',
+      '--if-match',
+      version!,
+    ]);
+    expect(many).toMatchObject({ code: 1, stderr: 'Error: --if-match applies to one id only.\n' });
+
+    const current = /^Version ("[0-9a-f]{32}")$/m.exec(
+      (await h.cli(['language', 'get', String(created.id)])).stderr,
+    )?.[1];
+    const removed = await h.cli(['language', 'delete', String(created.id), '--yes', '--if-match', current!]);
+    expect(removed.code, removed.stderr).toBe(0);
+  });
 });

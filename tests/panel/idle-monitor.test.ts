@@ -202,4 +202,34 @@ describe('idle monitor', () => {
     t.monitor.news({ kind: 'deadline', serverDeadline: t.now() + TIMEOUT });
     expect(t.lastView().warningSecondsLeft).toBeNull();
   });
+
+  it('watches a session renewed in place after it ended (the form re-login) as a new one', async () => {
+    const t = setup();
+    t.server.state = 'logged-out';
+    t.monitor.news({ kind: 'unauthorized' });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(t.hasLeft()).toBe(true);
+    await t.advance(TIMEOUT); // ended: nothing happens, nothing is sent
+    expect(t.calls).toEqual(['status']);
+
+    t.server.state = 'logged-in';
+    t.server.deadline = t.now() + TIMEOUT;
+    t.monitor.news({
+      kind: 'renewed',
+      status: {
+        state: 'logged-in',
+        username: 'admin',
+        hasQrCode: false,
+        idleDeadline: t.server.deadline,
+        idleTimeoutMs: TIMEOUT,
+        serverNow: t.now(),
+      },
+    });
+    await t.advance(TIMEOUT - MINUTE);
+    expect(t.lastView().warningSecondsLeft).toBe(60);
+    await t.advance(MINUTE);
+    await Promise.resolve();
+    expect(t.calls.at(-1)).toBe('logout');
+  });
 });

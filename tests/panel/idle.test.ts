@@ -10,7 +10,9 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeBrowser, formatAxeViolations, runAxe } from '../helpers/browser.ts';
 import {
   hydrated,
+  ADMIN,
   logIn,
+  nextCode,
   openPanelPage,
   PANEL,
   sessionAuth,
@@ -114,6 +116,58 @@ describeBrowser('admin panel: idle timeout', () => {
       await page.clock.runFor(6_000);
       await expect.poll(() => prompt(page).count()).toBe(0);
       expect((await sessionAuth(harness, context))?.accessToken).toBeTruthy();
+      expect(session.problems()).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('at zero with unsaved input in a form: logged out on the server, the form stays and asks for the login, then saves', async () => {
+    const session = await openPanelPage(
+      harness,
+      (issue) => (issue.kind === 'http' || issue.kind === 'console') && /\b401\b/.test(issue.text),
+    );
+    const { page, context } = session;
+    try {
+      await page.clock.install({ time: harness.clock.now() });
+      await logIn(harness, page);
+      const created = await page.request.post(`${PANEL}/api/languages/cms`, {
+        headers: { 'X-Argus-CSRF': '1', Origin: harness.app.url },
+        data: { language: 'Idle form' },
+      });
+      const { id } = (await created.json()) as { id: number };
+      await page.goto(`${PANEL}/language/update/${id}`);
+      await hydrated(page);
+      const name = page.locator('main form').getByLabel('Language', { exact: true });
+      await name.fill('Idle form, typed before the break');
+
+      await idleFor(page, 15 * MINUTE + 1_000);
+      const login = page.getByRole('dialog', { name: 'Log in to save your changes' });
+      await login.waitFor();
+      expect(await sessionAuth(harness, context)).toBeNull();
+      expect(new URL(page.url()).pathname).toBe(`${PANEL}/language/update/${id}`);
+      expect(await name.inputValue()).toBe('Idle form, typed before the break');
+      const violations = await runAxe(page);
+      expect(violations, formatAxeViolations(violations)).toEqual([]);
+
+      await login.getByLabel('Password').fill(ADMIN.password);
+      await login.getByRole('button', { name: 'Log in' }).click();
+      await login.getByLabel('Authentication code').fill(nextCode(harness));
+      await login.getByRole('button', { name: 'Verify' }).click();
+      await login.waitFor({ state: 'detached' });
+      expect((await sessionAuth(harness, context))?.accessToken).toBeTruthy();
+
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Yes', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `${PANEL}/language`);
+      const stored = await page.request.get(`${PANEL}/api/languages/cms/${id}`);
+      expect(((await stored.json()) as { language: string }).language).toBe(
+        'Idle form, typed before the break',
+      );
+
+      // The renewed session has its idle timer again: the prompt comes back a minute early.
+      await idleFor(page, 14 * MINUTE + 1_000);
+      await prompt(page).waitFor();
       expect(session.problems()).toEqual([]);
     } finally {
       await session.close();

@@ -41,7 +41,7 @@ export async function scanQrCode(baseUrl: string, username: string, password: st
 }
 
 /** A code the admin's app would show now, or a recovery code when this step's code was used. */
-function nextCode(admin: PanelAdmin): string {
+export function nextCode(admin: PanelAdmin): string {
   const step = admin.totp.counter();
   if (step > admin.lastStep) {
     admin.lastStep = step;

@@ -1,10 +1,16 @@
+import type { SessionStatus } from '#shared/panel-context.ts';
+
 /**
  * News about the server session that any panel request may bring, for the idle monitor: every
  * session and proxied response carries the server's idle deadline (`X-Idle-Deadline`), and a 401
  * from the proxy means the session has ended elsewhere (another tab logged out, or it expired).
  * A tiny module-level channel, so the API client needs no reference to React state.
  */
-export type IdleNews = { kind: 'deadline'; serverDeadline: number } | { kind: 'unauthorized' };
+export type IdleNews =
+  | { kind: 'deadline'; serverDeadline: number }
+  | { kind: 'unauthorized' }
+  // A new login in place (the re-auth dialog of a form holding input): the timer starts again.
+  | { kind: 'renewed'; status: SessionStatus };
 
 type Listener = (news: IdleNews) => void;
 

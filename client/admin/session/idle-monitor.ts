@@ -78,6 +78,10 @@ export class IdleMonitor {
   }
 
   news(news: IdleNews): void {
+    if (news.kind === 'renewed') {
+      this.renew(news.status);
+      return;
+    }
     if (this.ended) return;
     if (news.kind === 'deadline') this.deadline = news.serverDeadline - this.offset;
     else this.sync();
@@ -108,6 +112,18 @@ export class IdleMonitor {
       warningSecondsLeft: remaining <= WARNING_MS ? Math.ceil(remaining / 1000) : null,
       atMaximum: this.atMaximum && remaining <= WARNING_MS,
     });
+  }
+
+  /** A new session for this tab (a login in place after the old one ended): watch it from now. */
+  private renew(status: SessionStatus): void {
+    if (status.state !== 'logged-in') return;
+    this.ended = false;
+    this.atMaximum = false;
+    this.lastActivity = -Infinity;
+    this.reportedUntil = -Infinity;
+    this.lastSync = this.deps.now();
+    this.applyStatus(status);
+    this.tick();
   }
 
   /** Re-reads the deadline (another tab may have extended or ended the session). */

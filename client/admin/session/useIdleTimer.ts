@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SessionStatus } from '#shared/panel-context.ts';
 import { sessionApi } from '../session-api.ts';
 import { subscribeIdleNews } from './idle-feed.ts';
+import { sessionEndHeld } from './session-hold.ts';
 import { CHECK_INTERVAL_MS, IdleMonitor, type IdleView } from './idle-monitor.ts';
 
 /** What counts as the administrator being there (SPEC §4: any user activity resets the timer). */
@@ -37,7 +38,10 @@ export function useIdleTimer(status: SessionStatus): IdleTimer {
         status: sessionApi.status,
         keepAlive: sessionApi.keepAlive,
         logout: sessionApi.logout,
-        leave: leavePanel,
+        // A form holding unsaved input keeps the page and asks for the login in place.
+        leave: () => {
+          if (!sessionEndHeld()) leavePanel();
+        },
         onView: setView,
       },
       firstStatus.current,

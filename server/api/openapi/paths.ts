@@ -26,6 +26,34 @@ const BODY_ERRORS = {
 };
 const ID_PARAM = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
 
+// Optimistic concurrency (issue 12): a record's version is its strong ETag.
+const ETAG_HEADER = {
+  ETag: {
+    description: "The record's version: a strong entity tag, new whenever any of its values changes.",
+    schema: { type: 'string', example: '"9b1f0c2e5d7a4b3c8e6f1a2b3c4d5e6f"' },
+  },
+};
+const IF_MATCH_PARAM = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  schema: { type: 'string' },
+  description:
+    'The ETag of the version read (or *): the write happens only while the record still has it, else 412. Absent: no check.',
+};
+const PRECONDITION_FAILED = {
+  412: {
+    ...error(
+      'If-Match names another version: the record changed since it was read (the message names who and when). ETag: the current version.',
+    ),
+    headers: ETAG_HEADER,
+  },
+};
+const versioned = (schema: Json, description: string) => ({
+  ...json(schema, description),
+  headers: ETAG_HEADER,
+});
+
 function filterSchema(filter: FilterDescription): Json {
   switch (filter.kind) {
     case 'text':
@@ -141,7 +169,7 @@ export function resourcePaths(entity: AnyEntity): Json {
       summary: `Create a ${label}`,
       requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Create`) } } },
       responses: {
-        201: json(ref(name), `The saved ${label}.`),
+        201: versioned(ref(name), `The saved ${label}.`),
         ...BODY_ERRORS,
         409: error('The natural key is taken.'),
       },
@@ -189,20 +217,22 @@ export function resourcePaths(entity: AnyEntity): Json {
     at(item).get = operation(entity, 'get', {
       summary: `Read a ${label}`,
       parameters: [ID_PARAM],
-      responses: { 200: json(ref(name), `The ${label}.`), ...BAD_ID, 404: error('No such row.') },
+      responses: { 200: versioned(ref(name), `The ${label}.`), ...BAD_ID, 404: error('No such row.') },
     });
   }
   if (ops.update) {
     at(item).put = operation(entity, 'update', {
       summary: `Update a ${label}`,
-      description: 'Fields left out keep their stored values; read-only fields (id, timestamps) are ignored.',
-      parameters: [ID_PARAM],
+      description:
+        'Fields left out keep their stored values; read-only fields (id, timestamps) are ignored. With If-Match, only while the record is still at that version.',
+      parameters: [ID_PARAM, IF_MATCH_PARAM],
       requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Update`) } } },
       responses: {
-        200: json(ref(name), `The saved ${label}.`),
+        200: versioned(ref(name), `The saved ${label}.`),
         ...BODY_ERRORS,
         404: error('No such row.'),
         409: error('The natural key is taken.'),
+        ...PRECONDITION_FAILED,
       },
     });
   }
@@ -212,12 +242,13 @@ export function resourcePaths(entity: AnyEntity): Json {
       description: entity.timestamps?.deleted
         ? `Soft: sets ${entity.timestamps.deleted}; the row stays readable.`
         : 'Refused (409) while other rows refer to it, naming them.',
-      parameters: [ID_PARAM],
+      parameters: [ID_PARAM, IF_MATCH_PARAM],
       responses: {
         200: json({ type: 'integer' }, 'The id.'),
         ...BAD_ID,
         404: error('No such row.'),
         409: error('Still referred to by other rows.'),
+        ...PRECONDITION_FAILED,
       },
     });
   }

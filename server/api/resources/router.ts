@@ -4,6 +4,7 @@ import { bulkRequestSchema } from '#shared/entities/bulk.ts';
 import { bulkDeleteRequestSchema, bulkUpdateRequestSchema } from '#shared/entities/bulk-edit.ts';
 import { zodFieldErrors, invalid } from '#shared/entities/input.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
+import { recordVersion } from '#shared/record-version.ts';
 import type { Actor } from '../auth/index.ts';
 import type { ChangeContext } from '../audit/record.ts';
 import { badRequest } from '../http/errors.ts';
@@ -11,7 +12,9 @@ import { BODY_LIMIT, BULK_BODY_LIMIT, jsonBody } from '../http/json-body.ts';
 import { route, type MethodTable } from '../http/method-table.ts';
 import { parseExportQuery, sendExport } from './export.ts';
 import { parseSearchQuery } from './search-query.ts';
+import type { Values } from './rows.ts';
 import type { Store } from './store.ts';
+import { ifMatchOf } from './versions.ts';
 
 export interface ResourceDeps {
   store: Store;
@@ -39,6 +42,8 @@ function bodyOf(entity: AnyEntity, mode: 'create' | 'update', req: Request) {
 export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps): Router {
   const router = Router();
   const ops = entity.operations;
+  const versioned = (res: Response, record: Values) =>
+    res.set('ETag', recordVersion(entity, record)).json(record);
   const context = (req: Request, res: Response): ChangeContext => {
     const actor = res.locals.actor as Actor | undefined;
     if (!actor) throw new Error('requireAdmin must run before a write (res.locals.actor is missing)');
@@ -127,23 +132,25 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
       ...jsonBody(BODY_LIMIT),
       handler(async (req, res) => {
         const record = await store.create(entity, bodyOf(entity, 'create', req), context(req, res));
-        res
-          .status(201)
-          .location(`${req.baseUrl}/${String(record.id)}`)
-          .json(record);
+        versioned(res.status(201).location(`${req.baseUrl}/${String(record.id)}`), record);
       }),
     ];
   }
   route(router, '/', collection);
 
+  // Every record answered alone carries its version (ETag); PUT and DELETE honour If-Match.
   const item: MethodTable = {};
-  if (ops.get) item.get = [handler(async (req, res) => res.json(await store.get(entity, idParam(req))))];
+  if (ops.get) {
+    item.get = [handler(async (req, res) => versioned(res, await store.get(entity, idParam(req))))];
+  }
   if (ops.update) {
     item.put = [
       ...jsonBody(BODY_LIMIT),
       handler(async (req, res) => {
         const id = idParam(req);
-        res.json(await store.update(entity, id, bodyOf(entity, 'update', req), context(req, res)));
+        const ifMatch = ifMatchOf(req.get('If-Match'));
+        const body = bodyOf(entity, 'update', req);
+        versioned(res, await store.update(entity, id, body, context(req, res), ifMatch));
       }),
     ];
   }
@@ -151,7 +158,7 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
     item.delete = [
       handler(async (req, res) => {
         const id = idParam(req);
-        await store.remove(entity, id, context(req, res));
+        await store.remove(entity, id, context(req, res), ifMatchOf(req.get('If-Match')));
         res.json(id);
       }),
     ];

@@ -12,6 +12,7 @@ import { keysetChunks, listQueries } from './list-query.ts';
 import { createPageAnchors } from './page-anchors.ts';
 import { fromRow, looseDb, type LooseDb, type Values } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
+import { assertVersion } from './versions.ts';
 import { createRecord, deleteRecord, findById, updateRecord } from './writes.ts';
 
 /** Thrown to roll a dry run back once its results are known. */
@@ -37,8 +38,10 @@ export function createStore(database: DatabaseHandle) {
   };
   const missing = (entity: AnyEntity, id: number) => notFound(`${entity.label} ${id} not found`);
 
-  async function existing(tx: Tx, entity: AnyEntity, id: number): Promise<Values> {
-    const record = await findById(tx, entity, id);
+  async function existing(tx: Tx, entity: AnyEntity, id: number, lock = false): Promise<Values> {
+    // PostgreSQL: a write locks the row as it reads it, so two writes holding the same If-Match
+    // cannot both pass the check (SQLite's write transactions are already serial).
+    const record = await findById(tx, entity, id, lock && tx.dialect === 'postgres');
     if (!record) throw missing(entity, id);
     return record;
   }
@@ -66,14 +69,27 @@ export function createStore(database: DatabaseHandle) {
       return transaction((tx) => createRecord(tx, entity, input, ctx));
     },
 
-    update(entity: AnyEntity, id: number, input: Values, ctx: ChangeContext): Promise<Values> {
-      return transaction(
-        async (tx) => (await updateRecord(tx, entity, await existing(tx, entity, id), input, ctx)).record,
-      );
+    /** `ifMatch`: the request's If-Match, checked against the stored version first (412). */
+    update(
+      entity: AnyEntity,
+      id: number,
+      input: Values,
+      ctx: ChangeContext,
+      ifMatch?: string,
+    ): Promise<Values> {
+      return transaction(async (tx) => {
+        const stored = await existing(tx, entity, id, true);
+        await assertVersion(tx, entity, stored, ifMatch);
+        return (await updateRecord(tx, entity, stored, input, ctx)).record;
+      });
     },
 
-    remove(entity: AnyEntity, id: number, ctx: ChangeContext): Promise<void> {
-      return transaction(async (tx) => deleteRecord(tx, entity, await existing(tx, entity, id), ctx));
+    remove(entity: AnyEntity, id: number, ctx: ChangeContext, ifMatch?: string): Promise<void> {
+      return transaction(async (tx) => {
+        const stored = await existing(tx, entity, id, true);
+        await assertVersion(tx, entity, stored, ifMatch);
+        await deleteRecord(tx, entity, stored, ctx);
+      });
     },
 
     /** The same fields set on many rows (by ids or filters), a chunk per transaction. */

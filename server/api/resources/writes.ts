@@ -16,8 +16,14 @@ import { fromRow, toColumns, type Values } from './rows.ts';
  * entry, in the caller's transaction.
  */
 
-export async function findById(tx: Tx, entity: AnyEntity, id: number): Promise<Values | undefined> {
-  const row = await tx.db.selectFrom(entity.table).selectAll().where('id', '=', id).executeTakeFirst();
+export async function findById(
+  tx: Tx,
+  entity: AnyEntity,
+  id: number,
+  forUpdate = false,
+): Promise<Values | undefined> {
+  const query = tx.db.selectFrom(entity.table).selectAll().where('id', '=', id);
+  const row = await (forUpdate ? query.forUpdate() : query).executeTakeFirst();
   return row && fromRow(entity, row);
 }
 

@@ -13,7 +13,9 @@ export function EntityForm({ entity, mode, data }: { entity: AnyEntity; mode: Fo
     entity,
     mode,
     record: data.record,
+    version: data.version,
     initial: initialValues(entity, data.record),
+    initialOf: (record) => initialValues(entity, record),
     toBody: (values) => toBody(entity, mode, values),
   });
   return (

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { ConfirmDialog } from '#client/admin/components/ConfirmDialog.tsx';
+import type { AdminLayoutData } from '#client/admin/layout/AdminLayout.tsx';
+import { ReauthDialog } from '#client/admin/session/ReauthDialog.tsx';
 import { Notices } from '../Notices.tsx';
+import { ConflictPanel } from './ConflictPanel.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import type { EntityFormState } from './use-entity-form.ts';
 
@@ -21,50 +24,70 @@ export function FormFrame({
   form: EntityFormState;
   children: ReactNode;
 }) {
+  const username = useRouteLoaderData<AdminLayoutData>('admin')?.session.username ?? null;
   return (
-    <form
-      noValidate
-      className="entity-form"
-      aria-label={entity.label}
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.submit();
-      }}
-    >
-      <Notices errors={[form.problems?.message, form.saveError]} loading={form.busy} />
-      {children}
-      <div className="d-flex gap-2 mt-3">
-        <button type="submit" className="btn btn-primary" disabled={form.busy}>
-          Save
-        </button>
-        <Link className="btn btn-secondary" to={form.back}>
-          Cancel
-        </Link>
-        {form.canDelete ? (
-          <button
-            type="button"
-            className="btn btn-outline-danger ms-auto"
-            disabled={form.busy}
-            onClick={form.askDelete}
-          >
-            Delete
-          </button>
+    <>
+      <form
+        noValidate
+        className="entity-form"
+        aria-label={entity.label}
+        onSubmit={(event) => {
+          event.preventDefault();
+          form.submit();
+        }}
+      >
+        <Notices errors={[form.problems?.message, form.saveError]} loading={form.busy} />
+        {children}
+        {form.conflict ? (
+          <ConflictPanel
+            conflict={form.conflict}
+            busy={form.busy}
+            onReload={form.reload}
+            onOverwrite={form.overwrite}
+          />
         ) : null}
-      </div>
-      <ConfirmDialog
-        open={form.confirming}
-        onConfirm={form.confirm}
-        onCancel={form.cancel}
-        message={`Save the changes to this ${entity.label.toLowerCase()}?`}
-      />
-      <ConfirmDialog
-        open={form.confirmingDelete}
-        onConfirm={form.confirmDelete}
-        onCancel={form.cancelDelete}
-        danger
-        message={`Delete ${entity.label.toLowerCase()} ${form.values.id ?? ''}?`}
-      />
-      <UnsavedChangesGuard dirty={form.dirty} saved={form.saved} />
-    </form>
+        <div className="d-flex gap-2 mt-3">
+          <button type="submit" className="btn btn-primary" disabled={form.busy}>
+            Save
+          </button>
+          <Link className="btn btn-secondary" to={form.back}>
+            Cancel
+          </Link>
+          {form.canDelete ? (
+            <button
+              type="button"
+              className="btn btn-outline-danger ms-auto"
+              disabled={form.busy}
+              onClick={form.askDelete}
+            >
+              Delete
+            </button>
+          ) : null}
+        </div>
+        <ConfirmDialog
+          open={form.confirming}
+          onConfirm={form.confirm}
+          onCancel={form.cancel}
+          message={`Save the changes to this ${entity.label.toLowerCase()}?`}
+        />
+        <ConfirmDialog
+          open={form.confirmingDelete}
+          onConfirm={form.confirmDelete}
+          onCancel={form.cancelDelete}
+          danger
+          message={`Delete ${entity.label.toLowerCase()} ${form.values.id ?? ''}?`}
+        />
+        <UnsavedChangesGuard dirty={form.dirty} saved={form.saved} />
+      </form>
+      {/* Outside the entity form: the login has a form of its own (forms do not nest). */}
+      {form.reauth.open ? (
+        <ReauthDialog
+          username={username}
+          saving={form.reauth.saving}
+          onDone={form.reauth.done}
+          onCancel={form.reauth.cancel}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { ApiError } from '#shared/api-client/index.ts';
+import { recordVersion } from '#shared/record-version.ts';
 import { entityApi, errorMessage, inBrowser, isServerFailure, type Row } from '../entity-api.ts';
 import { loadFailedMessage } from '../messages.ts';
 import { cachedRow } from '../row-cache.ts';
@@ -10,6 +11,8 @@ import type { FormMode } from './form-values.ts';
 export interface FormData {
   /** The record being edited; null when adding or when loading failed. */
   record: Row | null;
+  /** Its version (ETag), sent back as If-Match on save and delete; null when unknown. */
+  version: string | null;
   /** 'Error loading user: {error}', shown in place of the form. */
   loadError: string | null;
   /** Field → every record of the related small table (language and stage selects). */
@@ -22,11 +25,17 @@ export interface FormData {
  * The record to edit: from the list this tab loaded last when the entity allows it (SPEC §2), else
  * fetched by id (always for user-level and letter-group-word, `panel.loadById`).
  */
-async function loadRecord(entity: AnyEntity, rawId: string | undefined, context: unknown): Promise<Row> {
+async function loadRecord(
+  entity: AnyEntity,
+  rawId: string | undefined,
+  context: unknown,
+): Promise<{ record: Row; version: string | null }> {
   const id = Number(rawId);
   if (!/^\d{1,10}$/.test(rawId ?? '') || id < 1) throw new Error(`"${rawId ?? ''}" is not a valid id`);
   const cached = !entity.panel.loadById && inBrowser() ? cachedRow(entity.name, id) : undefined;
-  return cached ?? (await entityApi(entity.name, context).get(id));
+  // A row from the list: its version is computed as the API computes it (the values' hash).
+  if (cached) return { record: cached, version: recordVersion(entity, cached) };
+  return entityApi(entity.name, context).getVersioned(id);
 }
 
 async function loadOptions(entity: AnyEntity, context: unknown): Promise<Record<string, Option[]>> {
@@ -75,16 +84,18 @@ function serverFailure(entity: AnyEntity, error: unknown): never {
 export function formLoader(entity: AnyEntity, mode: FormMode) {
   return async ({ params, context }: LoaderFunctionArgs): Promise<FormData> => {
     try {
-      const record = mode === 'edit' ? await loadRecord(entity, params.id, context) : null;
+      const loaded = mode === 'edit' ? await loadRecord(entity, params.id, context) : null;
+      const record = loaded?.record ?? null;
       const [options, references] = await Promise.all([
         loadOptions(entity, context),
         loadReferences(entity, record, context),
       ]);
-      return { record, loadError: null, options, references };
+      return { record, version: loaded?.version ?? null, loadError: null, options, references };
     } catch (error) {
       if (isServerFailure(error)) serverFailure(entity, error);
       return {
         record: null,
+        version: null,
         loadError: loadFailedMessage(entity, errorMessage(error)),
         options: {},
         references: {},

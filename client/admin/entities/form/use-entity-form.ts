@@ -1,10 +1,13 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
+import { ApiError } from '#shared/api-client/index.ts';
+import { useReauth } from '#client/admin/session/use-reauth.ts';
 import { entityApi, errorMessage, serverFieldErrors, type Row } from '../entity-api.ts';
 import { returnPath } from '../list-return.ts';
 import { saveFailedMessage, successMessage } from '../messages.ts';
 import { forgetRow } from '../row-cache.ts';
+import { loadConflict, mergedValues, type Conflict } from './conflict.ts';
 import { isDirty, type FormMode, type FormValue, type FormValues } from './form-values.ts';
 import { labelFieldErrors, validateForm, type FormProblems } from './validate.ts';
 
@@ -12,45 +15,80 @@ interface EntityFormOptions {
   entity: AnyEntity;
   mode: FormMode;
   record: Row | null;
+  /** The record's version as loaded: sent as If-Match, so a save never overwrites unseen changes. */
+  version: string | null;
   initial: FormValues;
+  /** A record's input values (after a conflict, for their version). */
+  initialOf(record: Row): FormValues;
   /** The body to send for these inputs (the level form composes its check condition here). */
   toBody(values: FormValues): Record<string, unknown>;
 }
+
+const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : null);
 
 /**
  * The save flow every form shares (SPEC §2 "Forms", §5): validate with the API's own schemas,
  * confirm an edit where the entity asks for it, send, then go back to the list page the form was
  * opened from, carrying the success message and the saved record's id. Any failure stays on the
- * form, with the server's field errors beside their fields.
+ * form, with the server's field errors beside their fields. Issue 12: a record changed since it
+ * was loaded (412) shows who changed what; an ended session (401) asks for the login in place
+ * and then saves — the input is never lost.
  */
-export function useEntityForm({ entity, mode, record, initial, toBody }: EntityFormOptions) {
+export function useEntityForm(options: EntityFormOptions) {
+  const { entity, mode, record, initial, initialOf, toBody } = options;
   const navigate = useNavigate();
   const back = returnPath(entity, useLocation().search);
-  const [start] = useState(initial);
+  const [start, setStart] = useState(initial);
   const [values, setValues] = useState(initial);
   const [problems, setProblems] = useState<FormProblems | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [pending, setPending] = useState<Record<string, unknown> | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const version = useRef(options.version);
   /** Set once saved, so leaving for the list is not mistaken for abandoning changes. */
   const saved = useRef(false);
+  const dirty = isDirty(start, values);
+  const reauth = useReauth(dirty || busy);
+
+  /** A 401 or 412 handled here (true), else the caller shows the error. */
+  async function intercepted(error: unknown, action: Conflict['action'], retry: () => void) {
+    if (statusOf(error) === 401) {
+      reauth.ask(retry);
+      return true;
+    }
+    if (statusOf(error) !== 412 || !record) return false;
+    try {
+      const body = toBody(values);
+      setConflict(await loadConflict(entity, record.id, action, { start, values, body, initialOf }));
+    } catch (caught) {
+      if (statusOf(caught) === 401) reauth.ask(retry);
+      else setSaveError(errorMessage(caught));
+    }
+    return true;
+  }
 
   async function save(body: Record<string, unknown>) {
     setPending(null);
     setBusy(true);
+    setSaveError(null);
     try {
       const api = entityApi(entity.name);
-      const stored = mode === 'add' ? await api.create(body) : await api.update(record!.id, body);
+      const stored =
+        mode === 'add'
+          ? await api.create(body)
+          : await api.update(record!.id, body, { ifMatch: version.current });
       if (record) forgetRow(entity.name, record.id);
       saved.current = true;
       const text = successMessage(entity.name, mode === 'add' ? 'created' : 'updated');
       const savedId = typeof stored.id === 'number' ? stored.id : (record?.id ?? null);
       await navigate(back, { state: { flash: text ? { kind: 'success', text } : null, savedId } });
     } catch (error) {
+      setBusy(false);
+      if (await intercepted(error, 'save', () => void save(body))) return;
       setSaveError(`${saveFailedMessage(entity, mode)} ${errorMessage(error)}`);
       setProblems({ message: null, fieldErrors: labelFieldErrors(entity, serverFieldErrors(error)) });
-      setBusy(false);
     }
   }
 
@@ -59,6 +97,7 @@ export function useEntityForm({ entity, mode, record, initial, toBody }: EntityF
     const found = validateForm(entity, mode, values, body);
     setProblems(found);
     setSaveError(null);
+    setConflict(null);
     if (found) return;
     if (mode === 'edit' && entity.panel.confirmSave) setPending(body);
     else void save(body);
@@ -70,15 +109,36 @@ export function useEntityForm({ entity, mode, record, initial, toBody }: EntityF
     setBusy(true);
     setSaveError(null);
     try {
-      await entityApi(entity.name).remove(record!.id);
+      await entityApi(entity.name).remove(record!.id, { ifMatch: version.current });
       forgetRow(entity.name, record!.id);
       saved.current = true;
       const text = successMessage(entity.name, 'deleted');
       await navigate(back, { state: { flash: text ? { kind: 'success', text } : null } });
     } catch (error) {
-      setSaveError(errorMessage(error));
       setBusy(false);
+      if (await intercepted(error, 'delete', () => void remove())) return;
+      setSaveError(errorMessage(error));
     }
+  }
+
+  /** Take their version: their values, with this form's edits where they did not change the field. */
+  function reload() {
+    if (!conflict) return;
+    const stored = initialOf(conflict.theirs);
+    version.current = conflict.version;
+    setValues(mergedValues(stored, start, values));
+    setStart(stored);
+    setConflict(null);
+    if (record) forgetRow(entity.name, record.id);
+  }
+
+  /** Keep this form's values and write them over theirs (If-Match: the version just read). */
+  function overwrite() {
+    if (!conflict) return;
+    version.current = conflict.version;
+    setConflict(null);
+    if (conflict.action === 'delete') void remove();
+    else void save(toBody(values));
   }
 
   return {
@@ -87,7 +147,7 @@ export function useEntityForm({ entity, mode, record, initial, toBody }: EntityF
     problems,
     saveError,
     busy,
-    dirty: isDirty(start, values),
+    dirty,
     saved,
     submit,
     confirming: pending !== null,
@@ -101,6 +161,10 @@ export function useEntityForm({ entity, mode, record, initial, toBody }: EntityF
     confirmingDelete: deleting,
     confirmDelete: () => void remove(),
     cancelDelete: () => setDeleting(false),
+    conflict,
+    reload,
+    overwrite,
+    reauth,
   };
 }
 

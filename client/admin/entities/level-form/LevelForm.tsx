@@ -19,7 +19,9 @@ export function LevelForm({ mode, data }: { mode: FormMode; data: FormData }) {
     entity: LEVEL,
     mode,
     record: data.record,
+    version: data.version,
     initial,
+    initialOf: (record) => levelInitialValues(record).values,
     toBody: (values) => levelBody(mode, values),
   });
   const errors = form.problems?.fieldErrors ?? {};

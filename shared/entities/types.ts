@@ -51,8 +51,9 @@ export interface FieldDescription {
   readonly min?: number;
   readonly max?: number;
   /**
-   * `email`: an e-mail address. `word`: one word, stored as `normalizeWord` gives it (trimmed, lower
-   * case, NFC). `letter-group`: letters stored as `groupLetters` gives them ("P, T, O" → "pto").
+   * `email`: an e-mail address. `word`: one word, stored as `parseWord` gives it (trimmed, lower
+   * case, NFC, one alphabet). `letter-group`: letters as `parseLetterGroup` gives them ("P, T, O" →
+   * "pto"; any other character is refused). Every text is first cleaned by text-rules.ts.
    * `check-condition`: a level's condition that `parseCheckCondition` fully understands.
    */
   readonly format?: 'email' | 'word' | 'letter-group' | 'check-condition';

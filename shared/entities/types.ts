@@ -57,6 +57,11 @@ export interface FieldDescription {
    * `check-condition`: a level's condition that `parseCheckCondition` fully understands.
    */
   readonly format?: 'email' | 'word' | 'letter-group' | 'check-condition';
+  /**
+   * Part of the natural key compared ignoring case ("english" and "English" are one language): by
+   * the API's check, by bulk upserts, and by the database's unique index on `lower(column)`.
+   */
+  readonly foldCase?: boolean;
   /** The only accepted values of a `text` field. */
   readonly choices?: readonly string[];
 }

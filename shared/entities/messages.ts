@@ -109,3 +109,12 @@ export function saveFailedMessage(entity: AnyEntity, mode: 'add' | 'edit'): stri
 export function loadFailedMessage(entity: AnyEntity, error: string): string {
   return `Error loading ${entity.label.toLowerCase()}: ${error}`;
 }
+
+/** The letter-group form's question when the group's length is not its stage's letter count. */
+export function letterCountWarning(letters: number, letterCount: number, stage: string): string {
+  const plural = (n: number) => `${n} ${n === 1 ? 'letter' : 'letters'}`;
+  return (
+    `This letter group has ${plural(letters)}, but its stage, “${stage}”, has a letter count of ${letterCount}. ` +
+    `Players of that stage expect ${plural(letterCount)}.`
+  );
+}

@@ -15,6 +15,8 @@ interface EntityFormOptions {
   initial: FormValues;
   /** The body to send for these inputs (the level form composes its check condition here). */
   toBody(values: FormValues): Record<string, unknown>;
+  /** Something to confirm before saving values that are valid but unusual (length-warning.ts). */
+  warning?(values: FormValues): string | null;
 }
 
 /**
@@ -23,7 +25,7 @@ interface EntityFormOptions {
  * opened from, carrying the success message and the saved record's id. Any failure stays on the
  * form, with the server's field errors beside their fields.
  */
-export function useEntityForm({ entity, mode, record, initial, toBody }: EntityFormOptions) {
+export function useEntityForm({ entity, mode, record, initial, toBody, warning }: EntityFormOptions) {
   const navigate = useNavigate();
   const back = returnPath(entity, useLocation().search);
   const [start] = useState(initial);
@@ -31,6 +33,7 @@ export function useEntityForm({ entity, mode, record, initial, toBody }: EntityF
   const [problems, setProblems] = useState<FormProblems | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [pending, setPending] = useState<Record<string, unknown> | null>(null);
+  const [warned, setWarned] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
   /** Set once saved, so leaving for the list is not mistaken for abandoning changes. */
@@ -60,7 +63,9 @@ export function useEntityForm({ entity, mode, record, initial, toBody }: EntityF
     setProblems(found);
     setSaveError(null);
     if (found) return;
-    if (mode === 'edit' && entity.panel.confirmSave) setPending(body);
+    const unusual = warning?.(values) ?? null;
+    setWarned(unusual);
+    if (unusual || (mode === 'edit' && entity.panel.confirmSave)) setPending(body);
     else void save(body);
   }
 
@@ -91,6 +96,8 @@ export function useEntityForm({ entity, mode, record, initial, toBody }: EntityF
     saved,
     submit,
     confirming: pending !== null,
+    /** What the save confirmation warns about, if anything. */
+    warning: warned,
     confirm: () => pending && void save(pending),
     cancel: () => setPending(null),
     /** Where Cancel (and any way back) leads: the list page the form was opened from. */

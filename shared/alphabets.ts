@@ -27,6 +27,20 @@ function alphabetsOf(letter: string): string[] {
   return ALPHABETS.filter(([, pattern]) => pattern.test(letter)).map(([name]) => name);
 }
 
+/**
+ * The alphabets every listed letter of a word belongs to ("ひら漢" → Japanese), or null when it has
+ * no letter of a listed script or mixes alphabets (refused by `mixedAlphabets` anyway).
+ */
+export function alphabetOf(letters: readonly string[]): string[] | null {
+  let common: string[] | null = null;
+  for (const letter of letters) {
+    const own = alphabetsOf(letter);
+    if (own.length === 0) continue;
+    common = common === null ? own : common.filter((name) => own.includes(name));
+  }
+  return common && common.length > 0 ? common : null;
+}
+
 const codePoint = (char: string) =>
   `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 

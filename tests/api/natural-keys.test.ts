@@ -55,6 +55,21 @@ describe.each(DIALECTS)('honest input and unique natural keys through the API (%
     expect(mixed.body.fieldErrors.letters[0]).toMatch(/mixes alphabets: "а" \(U\+0430\) is Cyrillic/);
   });
 
+  it("keeps a language's words and letter groups to its alphabet", async () => {
+    const cyrillic = await api.post('words/cms', { letters: 'мир', languageId: f.english });
+    expect(cyrillic.status).toBe(400);
+    expect(cyrillic.body.fieldErrors.letters).toEqual([
+      'is written in Cyrillic letters, but "English" is written in Latin letters (like "tap")',
+    ]);
+    const group = await api.put(`letter-groups/cms/${f.group}`, { letters: 'ΑΒΓΔΕ' });
+    expect(group.status).toBe(400);
+    expect(group.body.message).toMatch(/^Invalid letter group: letters is written in Greek letters/);
+    // A language without content yet takes its first word's alphabet.
+    const russian = await api.post('languages/cms', { language: 'Русский' });
+    expect((await api.post('words/cms', { letters: 'мир', languageId: russian.body.id })).status).toBe(201);
+    expect((await api.post('words/cms', { letters: 'peace', languageId: russian.body.id })).status).toBe(400);
+  });
+
   it('stores trimmed NFC text', async () => {
     const res = await api.post('languages/cms', { language: '\u200B Franc\u0327ais ' });
     expect(res.status).toBe(201);

@@ -4,6 +4,7 @@ import type { BulkResponse, BulkRowResult } from '#shared/entities/bulk.ts';
 import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';
 import { ApiError } from '../http/errors.ts';
 import { assertReferencesExist, type Tx } from './integrity.ts';
+import { assertLanguageAlphabet } from './language-alphabet.ts';
 import { fromRow, toColumns, type Values } from './rows.ts';
 import { textEqualsIgnoringCase } from './text-match.ts';
 import { createRecord, newRecordValues, updateRecord } from './writes.ts';
@@ -76,6 +77,7 @@ export async function bulkUpsert(
       } else if (key !== null) {
         const values = newRecordValues(entity, input, ctx.now);
         await assertReferencesExist(tx, entity, values);
+        await assertLanguageAlphabet(tx, entity, values);
         pending.set(key, { index, values });
       } else {
         await flush();

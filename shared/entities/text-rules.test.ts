@@ -25,6 +25,12 @@ describe('cleanText', () => {
     });
     expect(cleanText('a\uD800b')).toMatchObject({ ok: false, reason: /broken character/ });
     expect(cleanText('')).toEqual({ ok: true, text: '' });
+    expect(cleanText('Eng\u200Blish')).toEqual({
+      ok: false,
+      reason: 'contains a zero-width space (U+200B), an invisible character: remove it',
+    });
+    // Joiners belong to some scripts: "می‌خواهم" keeps its zero-width non-joiner.
+    expect(cleanText('می\u200Cخواهم')).toEqual({ ok: true, text: 'می\u200Cخواهم' });
   });
 
   it('property: accepted text is NFC, has no invisible ends, and cleaning it again changes nothing', () => {

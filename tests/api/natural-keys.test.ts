@@ -68,6 +68,11 @@ describe.each(DIALECTS)('honest input and unique natural keys through the API (%
     const russian = await api.post('languages/cms', { language: 'Русский' });
     expect((await api.post('words/cms', { letters: 'мир', languageId: russian.body.id })).status).toBe(201);
     expect((await api.post('words/cms', { letters: 'peace', languageId: russian.body.id })).status).toBe(400);
+    // A bulk edit moving it into English is refused for that row, saying why.
+    const mir = (await api.get(`words/cms/search/?languageId=${russian.body.id}`)).body.content[0].id;
+    const moved = await api.post('words/cms/bulk-update', { ids: [mir], set: { languageId: f.english } });
+    expect(moved.body).toMatchObject({ changed: 0, refused: 1 });
+    expect(moved.body.refusals[0].reason).toMatch(/is written in Cyrillic letters, but "English"/);
   });
 
   it('stores trimmed NFC text', async () => {

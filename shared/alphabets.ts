@@ -22,9 +22,17 @@ const ALPHABETS: Array<[name: string, letter: RegExp]> = [
   ['Japanese', /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u],
 ];
 
+const known = new Map<string, string[]>();
+
 /** The alphabets a letter can belong to (Han letters belong to both Japanese and Hangul); [] if none listed. */
 function alphabetsOf(letter: string): string[] {
-  return ALPHABETS.filter(([, pattern]) => pattern.test(letter)).map(([name]) => name);
+  // Imports check every letter of 100,000 words: each distinct letter is looked up once.
+  let found = known.get(letter);
+  if (!found) {
+    found = ALPHABETS.filter(([, pattern]) => pattern.test(letter)).map(([name]) => name);
+    if (known.size < 10_000) known.set(letter, found);
+  }
+  return found;
 }
 
 /**

@@ -8,6 +8,8 @@
  * so "é" and "e" are different letters, and "E" and "e" are the same.
  */
 
+import { describeCharacter, mixedAlphabets } from './alphabets.ts';
+
 export const MAX_WORD_LETTERS = 64;
 
 export type NormalizedWord = { ok: true; word: string } | { ok: false; reason: string };
@@ -34,14 +36,27 @@ export function letterCount(word: string): number {
 export function normalizeWord(raw: string): NormalizedWord | null {
   const trimmed = raw.trim();
   if (trimmed === '' || trimmed.startsWith('#')) return null;
+  return parseWord(trimmed);
+}
+
+/**
+ * One word as typed in a form or sent to the API: like {@link normalizeWord}, but a `#` is a
+ * character like any other (refused), and blank text is refused too. Letters of one alphabet only.
+ */
+export function parseWord(raw: string): NormalizedWord {
   // Lower casing can decompose (e.g. "İ" → "i" + combining dot), so normalise after it.
-  const word = trimmed.normalize('NFC').toLowerCase().normalize('NFC');
+  const word = raw.trim().normalize('NFC').toLowerCase().normalize('NFC');
+  if (word === '') return { ok: false, reason: 'is required' };
   if (!ONLY_LETTERS.test(word)) return { ok: false, reason: describeInvalid(word) };
-  const count = letterCount(word);
-  if (count > MAX_WORD_LETTERS) {
-    return { ok: false, reason: `is ${count} letters long; at most ${MAX_WORD_LETTERS} are allowed` };
+  const letters = splitLetters(word);
+  if (letters.length > MAX_WORD_LETTERS) {
+    return {
+      ok: false,
+      reason: `is ${letters.length} letters long; at most ${MAX_WORD_LETTERS} are allowed`,
+    };
   }
-  return { ok: true, word };
+  const mixed = mixedAlphabets(letters);
+  return mixed ? { ok: false, reason: mixed } : { ok: true, word };
 }
 
 function describeInvalid(word: string): string {
@@ -49,8 +64,7 @@ function describeInvalid(word: string): string {
   if (/\p{N}/u.test(word)) return 'contains a digit: only letters are allowed';
   if (/^\p{M}/u.test(word)) return 'starts with a combining mark instead of a letter';
   const offending = [...word].find((c) => !/[\p{L}\p{M}]/u.test(c)) ?? '';
-  const code = offending.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0');
-  return `contains "${offending}" (U+${code}): only letters are allowed`;
+  return `contains ${describeCharacter(offending)}: only letters are allowed`;
 }
 
 /** How often each letter occurs in a word, e.g. "papa" → { p: 2, a: 2 }. */
@@ -66,6 +80,38 @@ export function letterSignature(word: string): Map<string, number> {
  */
 export function groupLetters(letters: string): string[] {
   return splitLetters(letters.normalize('NFC').toLowerCase().normalize('NFC'));
+}
+
+export type ParsedLetterGroup = { ok: true; letters: string[] } | { ok: false; reason: string };
+
+/** What may separate the letters of a group as typed: spaces and commas ("P, T, O"). */
+const SEPARATOR = /[\s,;]/u;
+
+/**
+ * A letter group as typed in a form or sent to the API: letters, optionally separated by spaces or
+ * commas; anything else (`<`, digits, zero-width spaces) is refused by name rather than dropped, so
+ * `</script>x` is an error and never the group "scriptx". Letters of one alphabet only.
+ */
+export function parseLetterGroup(raw: string): ParsedLetterGroup {
+  const text = raw.normalize('NFC').toLowerCase().normalize('NFC');
+  const letters = splitLetters(text);
+  const rest = text.replace(LETTER, '');
+  const offending = [...rest].find((c) => !SEPARATOR.test(c));
+  if (offending !== undefined) {
+    const what = /^\p{M}/u.test(offending)
+      ? 'a combining mark without its letter'
+      : describeCharacter(offending);
+    return {
+      ok: false,
+      reason: `contains ${what}: only letters (separated by spaces or commas) are allowed`,
+    };
+  }
+  if (letters.length === 0) return { ok: false, reason: 'must contain letters' };
+  if (letters.length > MAX_WORD_LETTERS) {
+    return { ok: false, reason: `has ${letters.length} letters; at most ${MAX_WORD_LETTERS} are allowed` };
+  }
+  const mixed = mixedAlphabets(letters);
+  return mixed ? { ok: false, reason: mixed } : { ok: true, letters };
 }
 
 export interface WordMatcherOptions {

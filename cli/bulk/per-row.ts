@@ -1,3 +1,4 @@
+import { naturalKeyOf } from '#shared/entities/natural-key.ts';
 import { ApiError, type ApiClient } from '#shared/api-client/index.ts';
 import { parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
 import type { BulkRowResult } from '#shared/entities/bulk.ts';
@@ -138,8 +139,5 @@ export class PerRowUpserter {
 /** Separate listings worth making instead of reading the whole table. */
 const MAX_LISTINGS = 50;
 
-function keyOf(entity: AnyEntity, values: Values): string | null {
-  const key = entity.naturalKey;
-  if (!key || key.some((name) => values[name] === undefined || values[name] === null)) return null;
-  return JSON.stringify(key.map((name) => values[name]));
-}
+/** The shared natural key (case-folded where the entity says so, as the API compares it). */
+const keyOf = (entity: AnyEntity, values: Values): string | null => naturalKeyOf(entity, values);

@@ -1,54 +1,18 @@
 import { parseCheckCondition } from '#shared/check-condition.ts';
 import { checkSatisfiable } from '#shared/check-condition-words.ts';
 import { normalizeWord } from '#shared/words.ts';
+import { lintKeys } from './keys.ts';
+import type { LintContent, Problem, ProblemKind } from './types.ts';
 
-/** The content `lint` looks at, as the API lists it (one language, or all). */
-export interface LintContent {
-  languages: Array<{ id: number; isActive: boolean; language: string }>;
-  stages: Array<{ id: number; isActive: boolean }>;
-  levels: Array<{
-    id: number;
-    isActive: boolean;
-    number: number;
-    languageId: number;
-    stageId: number;
-    checkCondition: string;
-  }>;
-  letterGroups: Array<{
-    id: number;
-    isActive: boolean;
-    letters: string;
-    languageId: number;
-    stageId: number;
-  }>;
-  /** Letter-group-level links of the levels and letter groups above. */
-  letterGroupLevels: Array<{ id: number; letterGroupId: number; levelId: number }>;
-  /** Word ids linked to each letter group above. */
-  wordsOfGroup: Map<number, number[]>;
-  words: Array<{ id: number; isActive: boolean; letters: string; languageId: number }>;
-}
-
-export type ProblemKind =
-  | 'unsatisfiable-level'
-  | 'condition-not-understood'
-  | 'empty-letter-group'
-  | 'level-without-letter-groups'
-  | 'inactive-reference'
-  | 'duplicate-word';
-
-export interface Problem {
-  kind: ProblemKind;
-  /** The row the problem is about: `level 12`, `letter-group 3`, `word 40`. */
-  entity: 'level' | 'letter-group' | 'word';
-  id: number;
-  message: string;
-}
+export type { LintContent, Problem, ProblemKind };
 
 /**
  * The checks a content manager runs before a release (active rows only: inactive ones are not
  * played): levels whose letter groups cannot meet their check condition, conditions that are not
  * understood, letter groups without words, levels without letter groups, active rows referring
- * to inactive ones, and words that are the same once normalised.
+ * to inactive ones, and words that are the same once normalised; then the natural keys (keys.ts):
+ * stages, languages and letter groups stored twice, and letter groups whose length is not their
+ * stage's letter count.
  */
 export function lintContent(content: LintContent): Problem[] {
   const problems: Problem[] = [];
@@ -142,5 +106,6 @@ export function lintContent(content: LintContent): Problem[] {
         `word ${word.id} "${word.letters}" duplicates word ${first} in language ${word.languageId}`,
       );
   }
+  problems.push(...lintKeys(content));
   return problems;
 }

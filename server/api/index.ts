@@ -8,6 +8,7 @@ import { changeSetRouter } from './changes/router.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { contentResources, servedEntities } from './resources/index.ts';
+import { createNaturalKeyGuard } from './resources/natural-key-guard.ts';
 
 /** Where the content API lives: `/arguscreative/{product}` (SPEC §7). */
 export function apiPrefix(config: Config): string {
@@ -32,10 +33,13 @@ export async function createContentApi(deps: {
   clock: () => number;
 }): Promise<{ router: Router; close(): Promise<void> }> {
   const { config, database, logger, clock } = deps;
+  const naturalKeys = createNaturalKeyGuard(database, logger);
   // Once, whatever the number of instances starting together on this database.
   await database.startupLock(async () => {
     await ensureAdmin({ config, database, logger });
     if (config.demoContent) await seedDemoContent(database, logger);
+    // Rows stored before a unique rule existed: warned about, never merged; enforced once resolved.
+    await naturalKeys.start();
   });
   const auth = await createAuth({ config, database, logger, clock });
 
@@ -46,7 +50,7 @@ export async function createContentApi(deps: {
     res.type('application/json').send(openApi);
   });
   router.use('/auth', auth.router);
-  router.use(contentResources({ database, requireAdmin: auth.requireAdmin, clock }));
+  router.use(contentResources({ database, requireAdmin: auth.requireAdmin, clock, naturalKeys }));
   router.use('/change-sets/cms', auth.requireAdmin, changeSetRouter({ database, clock }));
   router.use(apiNotFound);
   router.use(apiErrorHandler(logger));

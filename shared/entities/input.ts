@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { AnyEntity } from './types.ts';
+import { FIELD_MESSAGES, readableFieldMessage } from './messages.ts';
+import type { AnyEntity, FieldMap } from './types.ts';
 
 /** field → messages, as answered in `{ message, fieldErrors }`. */
 export type FieldErrors = Record<string, string[]>;
@@ -56,7 +57,9 @@ export function parseEntityInput<E extends AnyEntity, M extends 'create' | 'upda
   if (parsed.success && errors.size === 0) {
     return { ok: true, value: parsed.data as z.output<E['schemas'][M]> };
   }
-  for (const [field, messages] of parsed.error ? zodFieldErrors(parsed.error, entity.label) : []) {
+  for (const [field, messages] of parsed.error
+    ? zodFieldErrors(parsed.error, entity.label, entity.fields)
+    : []) {
     errors.set(field, [...(errors.get(field) ?? []), ...messages]);
   }
   return invalid(label, errors);
@@ -69,15 +72,20 @@ export function invalid(label: string, errors: Map<string, string[]>): InvalidIn
   return { ok: false, message: `Invalid ${label}: ${first}`, fieldErrors: Object.fromEntries(errors) };
 }
 
-/** zod issues → field → messages. Unknown keys are named one by one; issues about the whole body go to ''. */
-export function zodFieldErrors(error: z.ZodError, label: string): Map<string, string[]> {
+/**
+ * zod issues → field → messages. Unknown keys are named one by one; issues about the whole body go
+ * to ''. zod's own wording is replaced by words for people (messages.ts), so no API answer says
+ * "Too big: expected int to be <=9007199254740991".
+ */
+export function zodFieldErrors(error: z.ZodError, label: string, fields?: FieldMap): Map<string, string[]> {
   const errors = new Map<string, string[]>();
   const add = (field: string, message: string) => errors.set(field, [...(errors.get(field) ?? []), message]);
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) add(shown(key), `is not a field of ${label}`);
+      for (const key of issue.keys) add(shown(key), FIELD_MESSAGES.notAField(label));
     } else {
-      add(issue.path.map(String).join('.'), issue.message);
+      const path = issue.path.map(String).join('.');
+      add(path, readableFieldMessage(fields?.[path], issue.message));
     }
   }
   return errors;

@@ -9,7 +9,7 @@ export const language = defineEntity({
   fields: {
     id: ID,
     isActive: IS_ACTIVE,
-    language: { kind: 'text', label: 'Language', required: true, max: 100 },
+    language: { kind: 'text', label: 'Language', required: true, max: 100, foldCase: true },
   },
   columns: [
     { field: 'isActive', label: 'Is Active?' },

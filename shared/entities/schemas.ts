@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { parseCheckCondition } from '../check-condition.ts';
-import { groupLetters, MAX_WORD_LETTERS, normalizeWord } from '../words.ts';
+import { parseLetterGroup, parseWord } from '../words.ts';
+import { FIELD_MESSAGES as M } from './messages.ts';
+import { cleanText, textLength } from './text-rules.ts';
 import type { EntitySchemas, FieldDescription, FieldMap } from './types.ts';
 
 // zod compiles object parsers with `new Function` once it has probed that eval works; under the
@@ -14,68 +16,92 @@ export const INT_MAX = 2_147_483_647;
 export const TEXT_MAX = 2_000;
 
 // Forms send numbers as text ("IDs numeric", "letterCount entered as text"): digits are accepted too.
-const WHOLE_NUMBER_TEXT = /^\s*[+-]?\d{1,12}\s*$/;
-const DECIMAL_TEXT = /^\s*[+-]?\d{1,15}(\.\d{1,15})?\s*$/;
+const WHOLE_NUMBER_TEXT = /^\s*[+-]?\d{1,30}\s*$/;
+const DECIMAL_TEXT = /^\s*[+-]?\d{1,30}(\.\d{1,30})?\s*$/;
+
+/** A zod error option: 'is required' when the value is missing, else `message`. */
+const unless = (message: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? M.required : message),
+});
+
+function bounded(schema: z.ZodNumber, min: number, max: number): z.ZodNumber {
+  return schema.min(min, { error: M.atLeast(min) }).max(max, { error: M.atMost(max) });
+}
 
 function whole(min: number, max: number): z.ZodType<number> {
+  // Any JSON number first (1e20 is "at most 2,147,483,647", not zod's "expected int <= 2^53").
   return z
-    .union([z.int(), z.string().regex(WHOLE_NUMBER_TEXT).transform(Number)], {
-      error: 'must be a whole number',
-    })
-    .pipe(
-      z
-        .int()
-        .min(min, { error: `must be at least ${min}` })
-        .max(max, { error: `must be at most ${max}` }),
-    );
+    .union([z.number(), z.string().regex(WHOLE_NUMBER_TEXT).transform(Number)], unless(M.wholeNumber))
+    .pipe(bounded(z.number(), min, max))
+    .pipe(z.number().refine(Number.isInteger, { error: M.wholeNumber }));
 }
 
 function decimal(min: number, max: number): z.ZodType<number> {
   return z
-    .union([z.number(), z.string().regex(DECIMAL_TEXT).transform(Number)], { error: 'must be a number' })
-    .pipe(
-      z
-        .number()
-        .min(min, { error: `must be at least ${min}` })
-        .max(max, { error: `must be at most ${max}` }),
-    );
+    .union([z.number(), z.string().regex(DECIMAL_TEXT).transform(Number)], unless(M.number))
+    .pipe(bounded(z.number(), min, max));
+}
+
+/** Text as a person typed it: cleaned by `cleanText` (trimmed, NFC), then measured (nothing is cut). */
+function cleaned(field: FieldDescription): z.ZodType<string> {
+  const max = field.max ?? TEXT_MAX;
+  return z.string(unless(M.text)).transform((raw, ctx) => {
+    const result = cleanText(raw);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.reason });
+      return z.NEVER;
+    }
+    const length = textLength(result.text);
+    if (length > max) {
+      ctx.addIssue({ code: 'custom', message: M.tooLong(max, length) });
+      return z.NEVER;
+    }
+    if (field.required && result.text === '') {
+      ctx.addIssue({ code: 'custom', message: M.required });
+      return z.NEVER;
+    }
+    return result.text;
+  });
+}
+
+/** A word or letter group: `parse` gives the stored form or says why the text is not one. */
+function letters(
+  field: FieldDescription,
+  parse: (text: string) => { ok: true; value: string } | { ok: false; reason: string },
+) {
+  return cleaned(field).transform((text, ctx) => {
+    const result = parse(text);
+    if (result.ok) return result.value;
+    ctx.addIssue({ code: 'custom', message: result.reason });
+    return z.NEVER;
+  });
 }
 
 function text(field: FieldDescription): z.ZodType<string> {
-  const max = field.max ?? TEXT_MAX;
-  const tooLong = { error: `must be at most ${max} characters` };
   if (field.choices) {
-    const choices = field.choices.map((c) => (c === '' ? '(empty)' : c)).join(', ');
-    return z.enum(field.choices as [string, ...string[]], { error: `must be one of: ${choices}` });
+    return z.enum(field.choices as [string, ...string[]], unless(M.oneOf(field.choices)));
   }
-  if (field.format === 'email') return z.email({ error: 'must be an e-mail address' }).max(max, tooLong);
-  const base = z.string({ error: 'must be text' }).max(max, tooLong).trim();
+  const base = cleaned(field);
   switch (field.format) {
+    case 'email':
+      return base.pipe(z.email({ error: M.email }));
     case 'word':
-      return base.transform((raw, ctx) => {
-        const result = normalizeWord(raw);
-        if (result?.ok) return result.word;
-        ctx.addIssue({ code: 'custom', message: result ? `"${raw}" ${result.reason}` : 'is required' });
-        return z.NEVER;
+      return letters(field, (raw) => {
+        const result = parseWord(raw);
+        return result.ok ? { ok: true, value: result.word } : result;
       });
     case 'letter-group':
-      return base.transform((raw, ctx) => {
-        const letters = groupLetters(raw);
-        if (letters.length > 0 && letters.length <= MAX_WORD_LETTERS) return letters.join('');
-        ctx.addIssue({
-          code: 'custom',
-          message: letters.length ? `must be at most ${MAX_WORD_LETTERS} letters` : 'must contain letters',
-        });
-        return z.NEVER;
+      return letters(field, (raw) => {
+        const result = parseLetterGroup(raw);
+        return result.ok ? { ok: true, value: result.letters.join('') } : result;
       });
     case 'check-condition':
       return base.superRefine((value, ctx) => {
         const { unknown } = parseCheckCondition(value);
-        if (unknown.length)
-          ctx.addIssue({ code: 'custom', message: `not understood: ${unknown.join(', ')}` });
+        if (unknown.length) ctx.addIssue({ code: 'custom', message: M.notUnderstood(unknown) });
       });
     default:
-      return field.required ? base.min(1, { error: 'is required' }) : base;
+      return base;
   }
 }
 
@@ -91,11 +117,11 @@ export function inputSchema(field: FieldDescription): z.ZodType {
       case 'number':
         return decimal(field.min ?? -1e12, field.max ?? 1e12);
       case 'bool':
-        return z.boolean({ error: 'must be true or false' });
+        return z.boolean(unless(M.bool));
       case 'text':
         return text(field);
       case 'timestamp':
-        return z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date and time' });
+        return z.iso.datetime({ offset: true, ...unless(M.dateTime) });
       case 'json':
         return z.json();
     }

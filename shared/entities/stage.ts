@@ -26,6 +26,6 @@ export const stage = defineEntity({
     { field: 'number', kind: 'number', label: 'Number' },
   ],
   operations: EDITABLE_OPERATIONS,
-  naturalKey: null,
+  naturalKey: ['number'],
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
 });

@@ -51,11 +51,17 @@ export interface FieldDescription {
   readonly min?: number;
   readonly max?: number;
   /**
-   * `email`: an e-mail address. `word`: one word, stored as `normalizeWord` gives it (trimmed, lower
-   * case, NFC). `letter-group`: letters stored as `groupLetters` gives them ("P, T, O" → "pto").
+   * `email`: an e-mail address. `word`: one word, stored as `parseWord` gives it (trimmed, lower
+   * case, NFC, one alphabet). `letter-group`: letters as `parseLetterGroup` gives them ("P, T, O" →
+   * "pto"; any other character is refused). Every text is first cleaned by text-rules.ts.
    * `check-condition`: a level's condition that `parseCheckCondition` fully understands.
    */
   readonly format?: 'email' | 'word' | 'letter-group' | 'check-condition';
+  /**
+   * Part of the natural key compared ignoring case ("english" and "English" are one language): by
+   * the API's check, by bulk upserts, and by the database's unique index on `lower(column)`.
+   */
+  readonly foldCase?: boolean;
   /** The only accepted values of a `text` field. */
   readonly choices?: readonly string[];
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { cliJson, startCliHarness, type CliHarness } from './harness.ts';
@@ -110,6 +111,49 @@ describe('argus-words lint', () => {
     expect(result).toEqual({ code: 0, stdout: '', stderr: 'No problems found.\n' });
     const unknown = await h.cli(['lint', '--language', '999']);
     expect(unknown).toMatchObject({ code: 1, stderr: 'Error: Language 999 not found.\n' });
+  });
+
+  it('lists duplicate natural keys stored before the unique rules, and letter groups of the wrong length', async () => {
+    // An older database: the unique indexes of migration 0009 could not be created (see natural-keys.ts).
+    for (const index of ['stages_natural_key_unique', 'languages_natural_key_unique'])
+      await sql`drop index ${sql.id(index)}`.execute(database.db);
+    const again = (
+      await database.db
+        .insertInto('stages')
+        .values({ letterCount: 4, number: 1, letters: '', isActive: 1 } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const messy = (
+      await database.db
+        .insertInto('languages')
+        .values({ language: 'MESSY', isActive: 1 } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const long = await create('letter-group', { letters: 'cats', languageId: id.lang!, stageId: id.stage! });
+
+    const result = await h.cli(['lint']);
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toContain(
+      `stage ${again} has number 1, like stage ${id.stage}: stage numbers must be unique`,
+    );
+    expect(lines).toContain(
+      `language ${messy} "MESSY" duplicates language ${id.lang} "Messy" (names are compared ignoring case)`,
+    );
+    expect(lines).toContain(
+      `letter group ${long} "cats" has 4 letters, but its stage ${id.stage} (number 1) has a letter count of 3`,
+    );
+    const { problems } = JSON.parse((await h.cli(['--json', 'lint'])).stdout) as {
+      problems: Array<{ kind: string; entity: string; id: number }>;
+    };
+    expect(problems).toContainEqual(
+      expect.objectContaining({ kind: 'duplicate-key', entity: 'stage', id: again }),
+    );
+    expect(problems).toContainEqual(
+      expect.objectContaining({ kind: 'letter-count-mismatch', entity: 'letter-group', id: long }),
+    );
   });
 
   it('audit reads the log with filters', async () => {

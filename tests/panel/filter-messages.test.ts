@@ -89,7 +89,7 @@ describeBrowser('list filters say what is wrong with them (issue 12)', () => {
         await form.locator('.invalid-feedback').first().waitFor();
         await idle(page);
         expect(await form.locator('.invalid-feedback').allTextContents()).toEqual([
-          'Number is too large (at most 2,147,483,647)',
+          'Number must be at most 2,147,483,647',
         ]);
         expect(await page.locator('main').innerText()).not.toMatch(RAW_TEXTS);
         await expectNoAxeViolations(page, `${viewport}: stage form with a huge number`);

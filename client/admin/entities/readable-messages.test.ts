@@ -48,7 +48,7 @@ describe('messages people read', () => {
     const values = { ...initialValues(stage, null), letterCount: '5', number: '1e20' };
     const body = { ...toBody(stage, 'add', values), number: 1e20 };
     expect(validateForm(stage, 'add', values, body)?.fieldErrors).toEqual({
-      number: ['Number is too large (at most 2,147,483,647)'],
+      number: ['Number must be at most 2,147,483,647'],
     });
     expect(readableFieldMessage(userLevel.fields.validWords, 'must be at most 2147483647')).toBe(
       'must be at most 2,147,483,647',

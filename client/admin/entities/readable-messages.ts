@@ -1,10 +1,11 @@
 import type { AnyEntity, FieldDescription, FilterDescription } from '#shared/entities/index.ts';
+import { readableFieldMessage, readableNumber } from '#shared/entities/messages.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 
 /**
- * Every validation message the panel writes itself, worded for a person: the list filters' and the
- * rewording of zod's built-in texts ("Too big: expected int to be <=9007199254740991"), which must
- * never reach the screen. SPEC §5 and §8 strings stay where they are (validate.ts, messages.ts).
+ * The list screen's own messages, worded for a person: the filters' and the typed page's. Field
+ * messages, zod's rewording and SPEC §5/§8's strings are in shared/entities/messages.ts, which the
+ * API's answers use too.
  */
 
 /** The longest filter value the content API accepts (its search query limit). */
@@ -13,8 +14,7 @@ export const FILTER_MAX_LENGTH = 200;
 const WHOLE = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 
-/** 2147483647 → '2,147,483,647', the same on the server and in the browser. */
-export const readableNumber = (value: number): string => value.toLocaleString('en-US');
+export { readableFieldMessage, readableNumber };
 
 function range(min: number, max: number): string {
   return `from ${readableNumber(min)} to ${readableNumber(max)}`;
@@ -71,38 +71,6 @@ export function filterProblems(entity: AnyEntity, values: Record<string, string>
     if (problem) problems[filter.field] = problem;
   }
   return problems;
-}
-
-/** zod's own messages ("Too big: expected int to be <=…", "Invalid input: …") as a person reads them. */
-const ZOD_TEXTS: Array<[RegExp, (field: FieldDescription | undefined) => string]> = [
-  [/^Too big\b/i, (field) => `is too large${maxText(field)}`],
-  [/^Too small\b/i, (field) => `is too small${minText(field)}`],
-  [/^Invalid input: expected (int|number|nan)/i, () => 'must be a number'],
-  [/^Invalid input: expected (boolean)/i, () => 'must be yes or no'],
-  [/^Invalid input: expected string/i, () => 'must be text'],
-  [/^Invalid (input|option|value|format|string|union|type)\b/i, () => 'is not valid'],
-  [/^Unrecognized key/i, () => 'is not a field of this form'],
-];
-
-function maxText(field: FieldDescription | undefined): string {
-  if (field?.kind === 'text') return field.max !== undefined ? ` (at most ${field.max} characters)` : '';
-  const max = field?.max ?? (field?.kind === 'number' ? undefined : INT_MAX);
-  return max !== undefined ? ` (at most ${readableNumber(max)})` : '';
-}
-
-function minText(field: FieldDescription | undefined): string {
-  if (field?.kind === 'text') return field.min !== undefined ? ` (at least ${field.min} characters)` : '';
-  return field?.min !== undefined ? ` (at least ${readableNumber(field.min)})` : '';
-}
-
-/** A field message with zod's raw wording replaced; messages already written for people pass as they are. */
-export function readableFieldMessage(field: FieldDescription | undefined, message: string): string {
-  for (const [pattern, reword] of ZOD_TEXTS) if (pattern.test(message)) return reword(field);
-  // Our schemas' own bounds, with the digits grouped: 'must be at most 2147483647'.
-  return message.replace(
-    /\b(at (?:most|least)) (-?\d{5,})\b/g,
-    (_, words: string, digits: string) => `${words} ${readableNumber(Number(digits))}`,
-  );
 }
 
 /** What is wrong with a typed page number, or null when the list has that page. */

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { assertNaturalKeyFree, assertReferencesExist, type Tx } from './integrity.ts';
+import { assertLanguageAlphabet } from './language-alphabet.ts';
 import { keysetChunks, listQueries } from './list-query.ts';
 import { fromRow, toColumns, type Values } from './rows.ts';
 import { parseSearchQuery, type SearchFilter } from './search-query.ts';
@@ -143,6 +144,7 @@ export async function bulkUpdate(
         // A natural key must stay unique: each row is checked and written on its own.
         try {
           await assertNaturalKeyFree(tx, entity, after, row.id as number);
+          await assertLanguageAlphabet(tx, entity, after);
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           tally.refuse(row.id as number, error.message);

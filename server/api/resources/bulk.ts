@@ -1,9 +1,12 @@
 import { entityByName, parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
+import { naturalKeyOf } from '#shared/entities/natural-key.ts';
 import type { BulkResponse, BulkRowResult } from '#shared/entities/bulk.ts';
 import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';
 import { ApiError } from '../http/errors.ts';
 import { assertReferencesExist, type Tx } from './integrity.ts';
+import { assertLanguageAlphabet } from './language-alphabet.ts';
 import { fromRow, toColumns, type Values } from './rows.ts';
+import { textEqualsIgnoringCase } from './text-match.ts';
 import { createRecord, newRecordValues, updateRecord } from './writes.ts';
 
 /** Bound parameters per statement, well under SQLite's (32,766) and PostgreSQL's (65,535) limits. */
@@ -74,6 +77,7 @@ export async function bulkUpsert(
       } else if (key !== null) {
         const values = newRecordValues(entity, input, ctx.now);
         await assertReferencesExist(tx, entity, values);
+        await assertLanguageAlphabet(tx, entity, values);
         pending.set(key, { index, values });
       } else {
         await flush();
@@ -94,13 +98,6 @@ export async function bulkUpsert(
   const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
   for (const result of results) counts[result.status]++;
   return { counts, results };
-}
-
-/** The natural key of a row as one string, or null when the entity has none or a part is missing. */
-function naturalKeyOf(entity: AnyEntity, values: Values): string | null {
-  const key = entity.naturalKey;
-  if (!key || key.some((name) => values[name] === undefined || values[name] === null)) return null;
-  return JSON.stringify(key.map((name) => values[name]));
 }
 
 /** Fills `tx.known` for every id the rows refer to, one query per referenced table. */
@@ -137,7 +134,11 @@ async function rowsByKey(tx: Tx, entity: AnyEntity, inputs: readonly Values[]): 
       const values = (i === widest ? chunk : distinct[i]!).map(
         (json) => toColumns(entity, tx.dialect, { [name]: JSON.parse(json) as unknown })[name],
       );
-      query = query.where(name, 'in', values);
+      // A case-folded part ("english" finds "English") is matched value by value.
+      if (entity.fields[name]?.foldCase) {
+        const texts = values.filter((v): v is string => typeof v === 'string');
+        query = query.where((eb) => eb.or(texts.map((v) => textEqualsIgnoringCase(tx.dialect, name, v))));
+      } else query = query.where(name, 'in', values);
     });
     for (const row of await query.execute()) {
       const record = fromRow(entity, row);

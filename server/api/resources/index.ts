@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { auditEntry, contentEntities, type AnyEntity } from '#shared/entities/index.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { changeSetHeader } from '../audit/change-set.ts';
+import type { NaturalKeyGuard } from './natural-key-guard.ts';
 import { resourceRouter } from './router.ts';
 import { createStore } from './store.ts';
 
@@ -12,9 +13,11 @@ export function contentResources(deps: {
   database: DatabaseHandle;
   requireAdmin: RequestHandler;
   clock: () => number;
+  naturalKeys?: NaturalKeyGuard;
 }): Router {
   const router = Router();
-  const store = createStore(deps.database);
+  const created = createStore(deps.database);
+  const store = deps.naturalKeys ? deps.naturalKeys.wrap(created) : created;
   for (const entity of servedEntities) {
     router.use(
       `/${entity.resource}/cms`,

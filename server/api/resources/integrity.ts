@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { entityByName, referrersOf, type AnyEntity } from '#shared/entities/index.ts';
 import { invalid } from '#shared/entities/input.ts';
+import { duplicateKeyMessage } from '#shared/entities/natural-key.ts';
 import type { Dialect } from '../../db/database.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { toColumns, type LooseDb, type Values } from './rows.ts';
+import { textEqualsIgnoringCase } from './text-match.ts';
 
 /** A unit of work: the transaction, its dialect, and which referenced rows are known to exist. */
 export interface Tx {
@@ -55,7 +57,13 @@ export async function findByNaturalKey(
   if (!key || key.some((name) => values[name] === undefined || values[name] === null)) return undefined;
   const columns = toColumns(entity, tx.dialect, Object.fromEntries(key.map((name) => [name, values[name]])));
   let query = tx.db.selectFrom(entity.table).selectAll();
-  for (const name of key) query = query.where(name, '=', columns[name]);
+  for (const name of key) {
+    // "english" finds "English": the same folding on both dialects, for every alphabet.
+    const value = columns[name];
+    if (entity.fields[name]?.foldCase && typeof value === 'string') {
+      query = query.where(textEqualsIgnoringCase(tx.dialect, name, value));
+    } else query = query.where(name, '=', value);
+  }
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return query.limit(1).executeTakeFirst();
 }
@@ -69,8 +77,7 @@ export async function assertNaturalKeyFree(
 ): Promise<void> {
   const holder = await findByNaturalKey(tx, entity, values, exceptId);
   if (!holder) return;
-  const key = (entity.naturalKey ?? []).map((name) => `${name} ${JSON.stringify(values[name])}`).join(', ');
-  throw conflict(`A ${entity.label.toLowerCase()} with ${key} already exists (id ${String(holder.id)})`);
+  throw conflict(duplicateKeyMessage(entity, values, holder));
 }
 
 /** 409 naming what still refers to the row, and how many: nothing is orphaned. */

@@ -24,7 +24,10 @@ type Parsed = { value: string | number | boolean } | { error: string };
 function filterValue(filter: FilterDescription, raw: string): Parsed {
   switch (filter.kind) {
     case 'text':
-      return raw.includes('\u0000') ? { error: 'must not contain NUL characters' } : { value: raw };
+      // NFC like the stored text, so "é" typed as e + ◌́ finds "é".
+      return raw.includes('\u0000')
+        ? { error: 'must not contain NUL characters' }
+        : { value: raw.normalize('NFC') };
     case 'id':
       return /^\d{1,10}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= INT_MAX
         ? { value: Number(raw) }

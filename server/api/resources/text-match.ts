@@ -27,6 +27,15 @@ function regexPattern(value: string): string {
     .join('');
 }
 
+/**
+ * `field` equal to `value` ignoring case, alike on both dialects and for every alphabet (SQLite's
+ * lower() folds ASCII only): GLOB with case classes, or an anchored regular expression.
+ */
+export function textEqualsIgnoringCase(dialect: Dialect, field: string, value: string): RawBuilder<boolean> {
+  if (dialect === 'postgres') return sql<boolean>`${sql.ref(field)} ~ ${`^${regexPattern(value)}$`}`;
+  return sql<boolean>`${sql.ref(field)} glob ${globPattern(value).slice(1, -1)}`;
+}
+
 /** Trigram indexes work on runs of three characters or more. */
 const MIN_INDEXED_RUN = 3;
 

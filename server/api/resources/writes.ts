@@ -8,6 +8,7 @@ import {
   nextInSequence,
   type Tx,
 } from './integrity.ts';
+import { assertLanguageAlphabet } from './language-alphabet.ts';
 import { fromRow, toColumns, type Values } from './rows.ts';
 
 /**
@@ -50,6 +51,7 @@ export async function createRecord(
     values[sequence.field] = await nextInSequence(tx, entity, values);
   }
   await assertReferencesExist(tx, entity, values);
+  await assertLanguageAlphabet(tx, entity, values);
   await assertNaturalKeyFree(tx, entity, values);
   const row = await tx.db
     .insertInto(entity.table)
@@ -79,6 +81,9 @@ export async function updateRecord(
   const changes = changedFields(existing, input).after;
   if (Object.keys(changes).length === 0) return { record: existing, changed: false };
   await assertReferencesExist(tx, entity, changes);
+  if ('letters' in changes || 'languageId' in changes) {
+    await assertLanguageAlphabet(tx, entity, { ...existing, ...changes }, id);
+  }
   if (entity.naturalKey?.some((name) => name in changes)) {
     await assertNaturalKeyFree(tx, entity, { ...existing, ...changes }, id);
   }

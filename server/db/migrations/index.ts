@@ -8,6 +8,7 @@ import { textSearch } from './0005-text-search.ts';
 import { filterIndexes } from './0006-filter-indexes.ts';
 import { changeCounters } from './0007-change-counters.ts';
 import { changeSets } from './0008-change-sets.ts';
+import { naturalKeys } from './0009-natural-keys.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   filterIndexes,
   changeCounters,
   changeSets,
+  naturalKeys,
 ];

@@ -117,7 +117,6 @@ export function FieldControl(props: FieldControlProps) {
         step={field.kind === 'number' ? 'any' : undefined}
         min={numeric ? field.min : undefined}
         max={numeric ? field.max : undefined}
-        maxLength={field.kind === 'text' ? field.max : undefined}
         required={field.required}
         value={String(value)}
         onChange={(event) => onChange(event.target.value)}

@@ -5,6 +5,8 @@ import { entityApi, type Row } from '../entity-api.ts';
 export interface Option {
   value: string;
   label: string;
+  /** A stage's letter count: the letter-group form warns when the letters differ from it. */
+  letterCount?: number;
 }
 
 /**
@@ -38,6 +40,7 @@ export function referenceLabel(name: EntityName, row: Row): string {
 export const toOption = (name: EntityName, row: Row): Option => ({
   value: String(row.id),
   label: referenceLabel(name, row),
+  ...(name === 'stage' ? { letterCount: Number(row.letterCount) } : {}),
 });
 
 /** The filter a picker searches with: the referenced list's first text filter (letters, username…). */

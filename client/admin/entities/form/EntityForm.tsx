@@ -3,6 +3,7 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import { FieldControl } from '../fields/FieldControl.tsx';
 import type { FormData } from './form-loader.ts';
 import { FormFrame } from './FormFrame.tsx';
+import { formWarning } from './length-warning.ts';
 import { formFields, initialValues, isEditable, toBody, type FormMode } from './form-values.ts';
 import { useEntityForm } from './use-entity-form.ts';
 
@@ -17,6 +18,7 @@ export function EntityForm({ entity, mode, data }: { entity: AnyEntity; mode: Fo
     initial: initialValues(entity, data.record),
     initialOf: (record) => initialValues(entity, record),
     toBody: (values) => toBody(entity, mode, values),
+    warning: (values) => formWarning(entity, values, data.options),
   });
   return (
     <FormFrame entity={entity} form={form}>

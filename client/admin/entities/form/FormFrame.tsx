@@ -68,7 +68,8 @@ export function FormFrame({
           open={form.confirming}
           onConfirm={form.confirm}
           onCancel={form.cancel}
-          message={`Save the changes to this ${entity.label.toLowerCase()}?`}
+          {...(form.warning ? { title: 'Save anyway?', confirmLabel: 'Save anyway' } : {})}
+          message={form.warning ?? `Save the changes to this ${entity.label.toLowerCase()}?`}
         />
         <ConfirmDialog
           open={form.confirmingDelete}

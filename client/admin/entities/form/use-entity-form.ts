@@ -22,6 +22,8 @@ interface EntityFormOptions {
   initialOf(record: Row): FormValues;
   /** The body to send for these inputs (the level form composes its check condition here). */
   toBody(values: FormValues): Record<string, unknown>;
+  /** Something to confirm before saving values that are valid but unusual (length-warning.ts). */
+  warning?(values: FormValues): string | null;
 }
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : null);
@@ -35,7 +37,7 @@ const statusOf = (error: unknown) => (error instanceof ApiError ? error.status :
  * and then saves — the input is never lost.
  */
 export function useEntityForm(options: EntityFormOptions) {
-  const { entity, mode, record, initial, initialOf, toBody } = options;
+  const { entity, mode, record, initial, initialOf, toBody, warning } = options;
   const navigate = useNavigate();
   const back = returnPath(entity, useLocation().search);
   const [start, setStart] = useState(initial);
@@ -43,6 +45,7 @@ export function useEntityForm(options: EntityFormOptions) {
   const [problems, setProblems] = useState<FormProblems | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [pending, setPending] = useState<Record<string, unknown> | null>(null);
+  const [warned, setWarned] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -99,7 +102,9 @@ export function useEntityForm(options: EntityFormOptions) {
     setSaveError(null);
     setConflict(null);
     if (found) return;
-    if (mode === 'edit' && entity.panel.confirmSave) setPending(body);
+    const unusual = warning?.(values) ?? null;
+    setWarned(unusual);
+    if (unusual || (mode === 'edit' && entity.panel.confirmSave)) setPending(body);
     else void save(body);
   }
 
@@ -151,6 +156,8 @@ export function useEntityForm(options: EntityFormOptions) {
     saved,
     submit,
     confirming: pending !== null,
+    /** What the save confirmation warns about, if anything. */
+    warning: warned,
     confirm: () => pending && void save(pending),
     cancel: () => setPending(null),
     /** Where Cancel (and any way back) leads: the list page the form was opened from. */

@@ -1,5 +1,9 @@
 import { parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
-import { readableFieldMessage } from '../readable-messages.ts';
+import {
+  LEVEL_REFERENCES_MESSAGE,
+  readableFieldMessage,
+  requiredMessage,
+} from '#shared/entities/messages.ts';
 import type { FormMode, FormValues } from './form-values.ts';
 
 /** A form's problems: one message for the whole form, and messages beside fields. */
@@ -8,16 +12,7 @@ export interface FormProblems {
   fieldErrors: Record<string, string[]>;
 }
 
-/** SPEC §5: the level form names stage and language together, in one alert. */
-export const LEVEL_REFERENCES_MESSAGE = 'Please select a valid stage and language.';
-
-/** SPEC §5's exact wording where it gives one: 'Language name is required' (add) / '…required.' (edit). */
-function requiredMessage(entity: AnyEntity, field: string, mode: FormMode): string {
-  if (entity.name === 'language' && field === 'language') {
-    return mode === 'add' ? 'Language name is required' : 'Language name is required.';
-  }
-  return `${entity.fields[field]?.label ?? field} is required`;
-}
+export { LEVEL_REFERENCES_MESSAGE };
 
 /**
  * 'must be a whole number' → 'Number must be a whole number' (a server message too); zod's own

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseCheckCondition } from '../check-condition.ts';
 import { groupLetters, MAX_WORD_LETTERS, normalizeWord } from '../words.ts';
 import type { EntitySchemas, FieldDescription, FieldMap } from './types.ts';

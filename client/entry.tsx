@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { adoptBrowserIds } from '#client/hydration-ids.ts';
 import { PublicConfigProvider } from '#client/public-config.tsx';
 import { hydratedRoutes } from '#client/hydrated-routes.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
@@ -36,6 +37,7 @@ function HydrationMark({ children }: { children: ReactNode }) {
  */
 const publicConfig = JSON.parse(document.getElementById('public-config')!.textContent!) as PublicConfig;
 await resolveLazyMatches(hydratedRoutes, window.location);
+adoptBrowserIds();
 const router = createBrowserRouter(hydratedRoutes, { hydrationData: window.__staticRouterHydrationData });
 
 hydrateRoot(

@@ -67,6 +67,30 @@ describeBrowser('admin panel: the look', () => {
     expect(await long.evaluate((cell) => getComputedStyle(cell).whiteSpace)).toBe('normal');
   });
 
+  it("after hydration the page uses the browser's generated ids only, and every reference resolves", async () => {
+    const { page } = panel;
+    for (const path of ['level', 'level/update/1']) {
+      await open(page, path);
+      const ids = await page.evaluate(() => {
+        const refs = ['for', 'aria-describedby', 'aria-labelledby', 'aria-controls'];
+        const broken = [...document.querySelectorAll(refs.map((r) => `[${r}]`).join(','))].flatMap((el) =>
+          refs.flatMap((r) =>
+            (el.getAttribute(r) ?? '')
+              .split(/\s+/)
+              .filter((id) => id && !document.getElementById(id))
+              .map((id) => `${el.tagName} ${r}=${id}`),
+          ),
+        );
+        // React's useId() values (the server's) look like `_R_2d_`.
+        const server = [...document.querySelectorAll('[id]')]
+          .map((el) => el.id)
+          .filter((id) => /^_R_/.test(id));
+        return { broken, server };
+      });
+      expect(ids, path).toEqual({ broken: [], server: [] });
+    }
+  });
+
   it('phone: every list fits the window as one card per row, each value labelled', async () => {
     const session = await openAt(panel, 'phone');
     const { page } = session;

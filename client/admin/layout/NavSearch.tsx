@@ -1,11 +1,7 @@
 import { Form, useLocation } from 'react-router';
 import { SEARCH_PATH } from '#shared/panel-paths.ts';
 
-/**
- * A fixed id, not useId(): the input is remounted (its `key`) when the search text changes, and
- * an id made in the browser would no longer match the server-rendered label's (the server renders
- * with React, the browser hydrates with Preact: their generated ids differ).
- */
+/** The navbar is rendered once per page: its search box can have a fixed id. */
 const id = 'panel-search-q';
 
 /**

@@ -13,7 +13,7 @@ import {
   VIEWPORTS,
   type BrowserSession,
 } from '../helpers/browser.ts';
-import { open, openAt, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
+import { idle, open, openAt, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
 
 /** The page scrolls sideways when its content is wider than the window. */
 const horizontalOverflow = (page: Page) =>
@@ -188,6 +188,17 @@ describeBrowser('admin panel: the look', () => {
     expect(await nav.getByRole('link', { name: 'Letter Group', exact: true }).isVisible()).toBe(true);
     expect(await nav.getByRole('searchbox').isVisible()).toBe(true);
     expect(await nav.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    // Chromium's own accessibility tree (what a screen reader gets) has them too: the closed
+    // <details> shows its content by CSS (::details-content), and the tree must follow.
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: Array<{ ignored: boolean; role?: { value: string }; name?: { value: string } }>;
+    };
+    const exposed = (role: string, name: string) =>
+      nodes.some((n) => !n.ignored && n.role?.value === role && n.name?.value === name);
+    expect(exposed('link', 'Letter Group')).toBe(true);
+    expect(exposed('button', 'Logout')).toBe(true);
+    await cdp.detach();
   });
 
   it('dark mode follows the system setting and stays axe-clean (contrast included)', async () => {
@@ -207,6 +218,31 @@ describeBrowser('admin panel: the look', () => {
       } finally {
         await session.close();
       }
+    }
+  });
+
+  it('dark mode: the confirm dialog, a saved row and the panel 404 stay axe-clean', async () => {
+    const session = await tab({ ...VIEWPORTS.desktop, colorScheme: 'dark' });
+    const { page } = session;
+    const dialog = page.getByRole('dialog');
+    try {
+      await open(page, 'language');
+      await page.locator('main tbody tr').first().getByRole('link', { name: /^Edit/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Edit Language' }).waitFor();
+      await idle(page);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByRole('heading', { name: 'Are you sure?' }).waitFor();
+      await expectNoAxeViolations(page, 'dark confirm dialog');
+      await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+      await page.locator('main tbody tr[data-saved]').getByText('Saved', { exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'dark list with the saved row');
+      await page.getByRole('link', { name: 'Skip to main content' }).focus();
+      await expectNoAxeViolations(page, 'dark skip link');
+      await page.goto(`${PANEL}/no-such-screen`);
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      await expectNoAxeViolations(page, 'dark panel 404');
+    } finally {
+      await session.close();
     }
   });
 

@@ -46,7 +46,9 @@ function Brand({ to }: { to: string }) {
     <Link className="navbar-brand site-brand panel-brand" to={to}>
       {/* The mark's letter is drawn by CSS: it is decoration, not part of the link's text. */}
       <span className="site-brand-mark panel-brand-mark" aria-hidden="true" />
-      Argus Words <span className="panel-brand-tag">Admin</span>
+      <span>
+        Argus Words <span className="panel-brand-tag">Admin</span>
+      </span>
     </Link>
   );
 }

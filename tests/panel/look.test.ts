@@ -14,6 +14,7 @@ import {
   type BrowserSession,
 } from '../helpers/browser.ts';
 import { idle, open, openAt, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
+import { hydrated } from './login.ts';
 
 /** The page scrolls sideways when its content is wider than the window. */
 const horizontalOverflow = (page: Page) =>
@@ -246,7 +247,7 @@ describeBrowser('admin panel: the look', () => {
     }
   });
 
-  it('light mode keeps the brand and stays axe-clean; the login page too', async () => {
+  it('light mode keeps the brand and stays axe-clean; the login and two-factor screens in both modes', async () => {
     const session = await tab({ ...VIEWPORTS.desktop, colorScheme: 'light' });
     const { page } = session;
     try {
@@ -263,9 +264,19 @@ describeBrowser('admin panel: the look', () => {
         context: { ...VIEWPORTS.phone, colorScheme },
       });
       try {
-        await anonymous.page.goto(`${PANEL}/auth/login`);
-        await expectNoAxeViolations(anonymous.page, `${colorScheme} login`);
-        expect(await horizontalOverflow(anonymous.page)).toBeLessThanOrEqual(0);
+        const { page } = anonymous;
+        await page.goto(`${PANEL}/auth/login`);
+        await hydrated(page);
+        await expectNoAxeViolations(page, `${colorScheme} login`);
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        // The password step leads to the two-factor screen, in the same colours.
+        await page.getByLabel('Username').fill(panel.admin.username);
+        await page.getByLabel('Password').fill(panel.admin.password);
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.waitForURL(`**${PANEL}/auth/set-qr-code`);
+        await hydrated(page);
+        await expectNoAxeViolations(page, `${colorScheme} two-factor screen`);
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       } finally {
         await anonymous.close();
       }

@@ -19,6 +19,21 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  {
+    // esbuild cannot tree-shake zod's re-exported `z` object: `import { z }` ships all of zod
+    // (locales included, ~90 KB gzip) to the browser; `import * as z` ships what is used.
+    files: ['client/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind='value'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+          message: "Use `import * as z from 'zod'` (tree-shakeable in the client bundle).",
+        },
+      ],
+    },
+  },
   { files: ['**/*.js'], languageOptions: { globals: globals.node } },
   {
     files: ['scripts/**', 'cli/**', 'tests/**', '**/*.test.{ts,tsx}', 'server/index.ts'],

@@ -1,7 +1,9 @@
+import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { adoptBrowserIds } from '#client/hydration-ids.ts';
 import { PublicConfigProvider } from '#client/public-config.tsx';
-import { routes } from '#client/routes.tsx';
+import { hydratedRoutes } from '#client/hydrated-routes.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
 
 /**
@@ -21,17 +23,28 @@ async function resolveLazyMatches(table: RouteObject[], location: Location): Pro
   );
 }
 
+/** Marks the document once hydrated (`<html data-hydrated>`): tests wait for it before typing. */
+function HydrationMark({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return children;
+}
+
 /**
  * Hydrates pages rendered per request (the admin panel). Public pages never load this file. The
  * server puts the router's hydration data and the public settings into nonce'd script tags.
  */
 const publicConfig = JSON.parse(document.getElementById('public-config')!.textContent!) as PublicConfig;
-await resolveLazyMatches(routes, window.location);
-const router = createBrowserRouter(routes, { hydrationData: window.__staticRouterHydrationData });
+await resolveLazyMatches(hydratedRoutes, window.location);
+adoptBrowserIds();
+const router = createBrowserRouter(hydratedRoutes, { hydrationData: window.__staticRouterHydrationData });
 
 hydrateRoot(
   document.getElementById('root')!,
-  <PublicConfigProvider value={publicConfig}>
-    <RouterProvider router={router} />
-  </PublicConfigProvider>,
+  <HydrationMark>
+    <PublicConfigProvider value={publicConfig}>
+      <RouterProvider router={router} />
+    </PublicConfigProvider>
+  </HydrationMark>,
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Bodies of the authentication endpoints (`/arguscreative/{product}/auth/…`), shared by the

@@ -4,6 +4,8 @@ import type { SessionState } from '#shared/panel-context.ts';
 export const PANEL_PATH = '/argusma-words-panel';
 export const LOGIN_PATH = `${PANEL_PATH}/auth/login`;
 export const QR_CODE_PATH = `${PANEL_PATH}/auth/set-qr-code`;
+/** The global search's results page (the navbar's search box submits to it). */
+export const SEARCH_PATH = `${PANEL_PATH}/search`;
 /** The browser-facing session endpoints (server/panel) and the content API proxy. */
 export const SESSION_PATH = `${PANEL_PATH}/session`;
 export const PROXY_PATH = `${PANEL_PATH}/api`;

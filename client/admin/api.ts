@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createApiClient, type ApiClient } from '#shared/api-client/index.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
 import { PROXY_PATH } from '#shared/panel-paths.ts';

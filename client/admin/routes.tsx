@@ -47,6 +47,12 @@ export const adminRoutes: RouteObject[] = [
           },
           ...entityRoutes,
           {
+            id: 'admin-search',
+            path: 'search',
+            lazy: () => import('./search/SearchPage.tsx'),
+            handle: panelHandle('Search', 'Search words, letter groups, levels and users.'),
+          },
+          {
             // Any other panel address: a 404 inside the panel's frame (PanelErrorBoundary), with
             // the status on the document too. Gating runs first: only a logged-in admin sees it.
             id: 'admin-not-found',

@@ -19,6 +19,7 @@ const SCREEN_NAMES: Record<string, string> = {
   'Home.js': 'the panel home',
   'list-route.js': 'the list screens',
   'form-route.js': 'the add/edit screens',
+  'SearchPage.js': 'the search page',
 };
 
 /** The asset and every module it imports statically (`import … from "./x.js"`, `import "./x.js"`). */

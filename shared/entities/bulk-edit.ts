@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Most ids one bulk edit may name (a `where` has no limit: it is read a chunk at a time). */
 export const MAX_EDIT_IDS = 100_000;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Most rows one bulk request may hold; they are written in one transaction. */
 export const MAX_BULK_ROWS = 1000;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseCheckCondition } from '../check-condition.ts';
 import { parseLetterGroup, parseWord } from '../words.ts';
 import { FIELD_MESSAGES as M } from './messages.ts';

@@ -16,14 +16,14 @@ export interface PanelAdmin {
 }
 
 /**
- * Waits until React has hydrated the page's main heading (typing earlier would be lost to React's
- * controlled inputs). React marks each element it owns with a `__reactProps$…` property.
+ * Waits until the page is hydrated (typing earlier would be lost to the controlled inputs): the
+ * client entry marks `<html data-hydrated>` once its root has mounted, and the heading is there.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('main h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactProps'));
-  });
+  await page.waitForFunction(
+    () =>
+      document.documentElement.hasAttribute('data-hydrated') && document.querySelector('main h1') !== null,
+  );
 }
 
 /** Reads the admin's TOTP secret (the QR code's otpauth URL) from the API's login answer. */

@@ -54,7 +54,10 @@ export function Component() {
 
   return (
     <div className="panel-narrow">
-      <h1 className="h3 mb-4">Log in to the admin panel</h1>
+      <div className="d-flex align-items-center gap-3 mb-4">
+        <span className="site-brand-mark panel-brand-mark panel-login-mark" aria-hidden="true" />
+        <h1 className="h3 mb-0">Log in to the admin panel</h1>
+      </div>
       <Form method="post" className="card card-body" aria-describedby={failure ? 'login-error' : undefined}>
         <div className="mb-3">
           <label htmlFor="login-username" className="form-label">

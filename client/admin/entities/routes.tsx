@@ -36,11 +36,15 @@ const handle = (title: string, description: string): PageHandle => ({
 export const entityRoutes: RouteObject[] = ENTITY_SCREENS.flatMap(({ name, label, plural, add }) => {
   const routes: RouteObject[] = [
     {
+      // Explicit ids: the hydration data is keyed by route id, and the browser's route table
+      // (client/hydrated-routes.tsx) is not shaped like the server's.
+      id: `${name}-list`,
       path: name,
       handle: handle(plural, `Browse, filter and manage ${plural.toLowerCase()}.`),
       lazy: async () => (await import('./list/list-route.tsx')).listRoute(name),
     },
     {
+      id: `${name}-edit`,
       path: `${name}/update/:id`,
       handle: handle(`Edit ${label}`, `Edit one ${label.toLowerCase()}.`),
       lazy: async () => (await import('./form/form-route.tsx')).formRoute(name, 'edit'),
@@ -48,6 +52,7 @@ export const entityRoutes: RouteObject[] = ENTITY_SCREENS.flatMap(({ name, label
   ];
   if (add) {
     routes.splice(1, 0, {
+      id: `${name}-add`,
       path: `${name}/add`,
       handle: handle(`Add ${label}`, `Add a new ${label.toLowerCase()}.`),
       lazy: async () => (await import('./form/form-route.tsx')).formRoute(name, 'add'),

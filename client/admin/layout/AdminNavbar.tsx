@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { SessionState } from '#shared/panel-context.ts';
 import { sessionApi } from '../session-api.ts';
@@ -6,6 +6,8 @@ import { ErrorMessage } from '../components/Messages.tsx';
 import { LOGIN_PATH, PANEL_PATH } from '#shared/panel-paths.ts';
 import { leavePanel } from '../session/useIdleTimer.ts';
 import { LinkTablesMenu } from './LinkTablesMenu.tsx';
+import { NavSearch } from './NavSearch.tsx';
+import { useDisclosure } from './use-disclosure.ts';
 
 const SECTIONS = [
   { to: `${PANEL_PATH}/level`, label: 'Level' },
@@ -38,46 +40,74 @@ function LogoutButton({ onError }: { onError(message: string | null): void }) {
   );
 }
 
+/** The site's logo and name (client/public/PublicLayout.tsx), tagged as the admin panel. */
+function Brand({ to }: { to: string }) {
+  return (
+    <Link className="navbar-brand site-brand panel-brand" to={to}>
+      {/* The mark's letter is drawn by CSS: it is decoration, not part of the link's text. */}
+      <span className="site-brand-mark panel-brand-mark" aria-hidden="true" />
+      <span>
+        Argus Words <span className="panel-brand-tag">Admin</span>
+      </span>
+    </Link>
+  );
+}
+
 /**
- * The panel's navbar. The section links and the link-tables menu only once the second factor is
- * verified (SPEC §2); Logout when an access token is held, otherwise Login: the reduced navbar of
- * the login and two-factor screens is the brand and 'Login' (which starts the login over).
+ * The sections, the link-tables menu, the search and Logout, in a native disclosure: from the
+ * `md` width up it is always shown and its summary hidden (CSS, `::details-content`); below, the
+ * summary is the menu button. It works before hydration; hydrated, it also closes on navigation,
+ * on a click elsewhere and on Escape.
+ */
+function CollapsingNav({ onLogoutError }: { onLogoutError(message: string | null): void }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const onKeyDown = useDisclosure(ref);
+  return (
+    <details ref={ref} className="panel-nav-collapse" onKeyDown={onKeyDown}>
+      <summary className="panel-nav-toggle">
+        <span className="panel-nav-toggle-icon" aria-hidden="true" />
+        Menu
+      </summary>
+      <div className="panel-nav-body">
+        <ul className="navbar-nav me-md-auto">
+          {SECTIONS.map((section) => (
+            <li className="nav-item" key={section.to}>
+              <NavLink className="nav-link" to={section.to}>
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="nav-item">
+            <LinkTablesMenu />
+          </li>
+        </ul>
+        <NavSearch />
+        <LogoutButton onError={onLogoutError} />
+      </div>
+    </details>
+  );
+}
+
+/**
+ * The panel's navbar. The section links, the link-tables menu and the search only once the second
+ * factor is verified (SPEC §2); the reduced navbar of the login and two-factor screens is the
+ * brand and 'Login' (which starts the login over).
  */
 export function AdminNavbar({ state }: { state: SessionState }) {
   const verified = state === 'logged-in';
   const [logoutError, setLogoutError] = useState<string | null>(null);
   return (
     <header className="panel-header">
-      <nav className="navbar navbar-expand panel-navbar" aria-label="Admin">
-        <div className="container-fluid flex-wrap gap-2">
-          <Link className="navbar-brand" to={verified ? PANEL_PATH : LOGIN_PATH}>
-            Argus Words Admin
-          </Link>
+      <nav className="navbar navbar-expand-md panel-navbar" aria-label="Admin">
+        <div className="container-fluid panel-navbar-inner">
+          <Brand to={verified ? PANEL_PATH : LOGIN_PATH} />
           {verified ? (
-            <ul className="navbar-nav flex-wrap me-auto">
-              {SECTIONS.map((section) => (
-                <li className="nav-item" key={section.to}>
-                  <NavLink className="nav-link" to={section.to}>
-                    {section.label}
-                  </NavLink>
-                </li>
-              ))}
-              <li className="nav-item">
-                <LinkTablesMenu />
-              </li>
-            </ul>
+            <CollapsingNav onLogoutError={setLogoutError} />
           ) : (
-            <div className="me-auto" />
+            <Link className="btn btn-outline-secondary btn-sm ms-auto" to={LOGIN_PATH}>
+              Login
+            </Link>
           )}
-          <div className="d-flex align-items-center">
-            {!verified ? (
-              <Link className="btn btn-outline-secondary btn-sm" to={LOGIN_PATH}>
-                Login
-              </Link>
-            ) : (
-              <LogoutButton onError={setLogoutError} />
-            )}
-          </div>
         </div>
       </nav>
       <ErrorMessage message={logoutError} className="container-fluid py-2" />

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
+import { useDisclosure } from './use-disclosure.ts';
 
 const LINK_TABLES = [
   { to: `${PANEL_PATH}/letter-group-level`, label: 'Letter Group-Level' },
@@ -18,31 +19,10 @@ export function LinkTablesMenu() {
   const { pathname } = useLocation();
   const active = LINK_TABLES.some((link) => pathname.startsWith(link.to));
 
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [pathname]);
-
-  useEffect(() => {
-    const onPointerDown = (event: PointerEvent) => {
-      const details = ref.current;
-      if (details?.open && !details.contains(event.target as Node)) details.open = false;
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, []);
+  const onKeyDown = useDisclosure(ref);
 
   return (
-    <details
-      ref={ref}
-      className="panel-menu"
-      onKeyDown={(event) => {
-        const details = ref.current;
-        if (event.key !== 'Escape' || !details?.open) return;
-        event.stopPropagation();
-        details.open = false;
-        details.querySelector('summary')?.focus();
-      }}
-    >
+    <details ref={ref} className="panel-menu" onKeyDown={onKeyDown}>
       <summary className={`nav-link dropdown-toggle${active ? ' active' : ''}`}>Manage link tables</summary>
       <ul className="dropdown-menu panel-menu-list">
         {LINK_TABLES.map((link) => (

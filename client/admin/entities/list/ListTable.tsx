@@ -3,6 +3,7 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import type { Row } from '../entity-api.ts';
 import { formHref } from '../list-return.ts';
 import { editPath } from '../paths.ts';
+import { cellProps } from './cell-props.ts';
 import { cellText } from './cell-text.ts';
 
 interface ListTableProps {
@@ -24,7 +25,7 @@ export function ListTable({ entity, rows, busy, listQuery, savedId, emptyText, o
   return (
     // Focusable, so keyboard users can scroll a table wider than the screen (WCAG 2.1.1).
     <div className="table-responsive" tabIndex={0} role="region" aria-label={`${entity.labelPlural} table`}>
-      <table className="table table-striped table-hover table-sm align-middle">
+      <table className="table table-striped table-hover table-sm align-middle panel-list-table">
         <caption className="visually-hidden">{entity.labelPlural}</caption>
         <thead>
           <tr>
@@ -33,13 +34,15 @@ export function ListTable({ entity, rows, busy, listQuery, savedId, emptyText, o
                 {column.label}
               </th>
             ))}
-            <th scope="col">Actions</th>
+            <th scope="col" className="panel-actions">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={entity.columns.length + 1}>
+              <td colSpan={entity.columns.length + 1} className="panel-empty-cell">
                 {emptyText ?? `No ${entity.labelPlural.toLowerCase()} found.`}
               </td>
             </tr>
@@ -50,10 +53,15 @@ export function ListTable({ entity, rows, busy, listQuery, savedId, emptyText, o
                 className={row.id === savedId ? 'panel-row-saved' : undefined}
                 data-saved={row.id === savedId ? '' : undefined}
               >
-                {entity.columns.map((column) => (
-                  <td key={column.field}>{cellText(entity.fields[column.field], row[column.field])}</td>
-                ))}
-                <td className="text-nowrap">
+                {entity.columns.map((column) => {
+                  const text = cellText(entity.fields[column.field], row[column.field]);
+                  return (
+                    <td key={column.field} {...cellProps(column.label, text)}>
+                      {text}
+                    </td>
+                  );
+                })}
+                <td className="text-nowrap panel-actions" data-label="Actions">
                   <Link
                     className="btn btn-sm btn-primary me-2"
                     to={formHref(editPath(entity.name, row.id), listQuery)}

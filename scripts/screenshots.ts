@@ -1,0 +1,51 @@
+/**
+ * `npx tsx scripts/screenshots.ts [--dark] [OUT_DIR]`: the README's panel screenshots, taken
+ * with playwright-core in Debian's Chromium at 1280×800 against the real app on a temporary
+ * database with the demo content (a list and a form), plus a list at 390×844 as cards.
+ * Writes docs/screenshots/*.png unless told another folder. Builds first when the build is stale.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { startTestApp } from '../tests/helpers/app.ts';
+import { chromiumPath, VIEWPORTS } from '../tests/helpers/browser.ts';
+import { hydrated, logInThroughBrowser, scanQrCode } from '../tests/panel/login.ts';
+import { ensureBuild, ROOT } from './bench/server.ts';
+
+const PANEL = '/argusma-words-panel';
+const dark = process.argv.includes('--dark');
+const outDir = path.resolve(
+  process.argv.slice(2).find((a) => !a.startsWith('--')) ?? path.join(ROOT, 'docs/screenshots'),
+);
+const suffix = dark ? '-dark' : '';
+
+async function shoot(page: Page, pathname: string, file: string) {
+  await page.goto(pathname);
+  await hydrated(page);
+  await page.getByText('Loading...', { exact: true }).waitFor({ state: 'detached' });
+  await page.screenshot({ path: path.join(outDir, `${file}${suffix}.png`) });
+  console.log(`${file}${suffix}.png ← ${pathname}`);
+}
+
+ensureBuild();
+mkdirSync(outDir, { recursive: true });
+const app = await startTestApp({ DEMO_CONTENT: 'true' });
+const browser = await chromium.launch({
+  executablePath: chromiumPath(),
+  args: ['--headless', '--no-sandbox'],
+});
+try {
+  await app.listen();
+  const colorScheme = dark ? 'dark' : 'light';
+  const desktop = await browser.newContext({ baseURL: app.url, ...VIEWPORTS.desktop, colorScheme });
+  const page = await desktop.newPage();
+  await logInThroughBrowser(page, await scanQrCode(app.url, 'admin', 'correct-horse-battery-staple'));
+  await shoot(page, `${PANEL}/level`, 'panel-list');
+  await shoot(page, `${PANEL}/level/update/1`, 'panel-form');
+  const phone = await browser.newContext({ baseURL: app.url, ...VIEWPORTS.phone, colorScheme });
+  await phone.addCookies(await desktop.cookies());
+  await shoot(await phone.newPage(), `${PANEL}/word`, 'panel-list-phone');
+} finally {
+  await browser.close();
+  await app.stop();
+}

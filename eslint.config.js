@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['build/', 'data/', 'node_modules/', 'coverage/'] },
+  { ignores: ['build/', 'data/', 'node_modules/', 'coverage/', 'bench/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

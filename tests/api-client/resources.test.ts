@@ -171,7 +171,7 @@ describe('API client against the embedded content API: every resource operation'
     expect('create' in h.client.users).toBe(false);
     expect('bulk' in h.client.users).toBe(false);
     expect(Object.keys(h.client.audit).sort()).toEqual(
-      ['allows', 'entity', 'exportAll', 'get', 'search', 'searchAll'].sort(),
+      ['allows', 'entity', 'exportAll', 'get', 'getVersioned', 'search', 'searchAll'].sort(),
     );
     expect(Object.keys(h.client.levels).sort()).toEqual(
       [
@@ -183,6 +183,7 @@ describe('API client against the embedded content API: every resource operation'
         'entity',
         'exportAll',
         'get',
+        'getVersioned',
         'remove',
         'search',
         'searchAll',

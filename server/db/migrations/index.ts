@@ -7,6 +7,7 @@ import { listOrderIndexes } from './0004-list-order-indexes.ts';
 import { textSearch } from './0005-text-search.ts';
 import { filterIndexes } from './0006-filter-indexes.ts';
 import { changeCounters } from './0007-change-counters.ts';
+import { sortIndexes } from './0010-sort-indexes.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   textSearch,
   filterIndexes,
   changeCounters,
+  sortIndexes,
 ];

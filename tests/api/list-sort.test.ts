@@ -61,7 +61,7 @@ describe.each(DIALECTS)('list sort (%s)', (dialect) => {
   });
 
   it('reads a sorted list by keyset (exports, bulk edits) in the same order as its pages, NULLs too', async () => {
-    for (const field of level.sortable) {
+    for (const field of level.sortable ?? []) {
       for (const dir of ['asc', 'desc'] as const) {
         const request = { page: 0, size: 100, filters: [], sort: { field, dir } };
         const whole = (await listQueries(api.database, level, request).rows()).map((row) => Number(row.id));

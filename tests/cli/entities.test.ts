@@ -108,7 +108,7 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
     }>;
     expect(all.map((w) => w.letters)).toEqual(['top', 'pots']);
     const sorted = await json(['word', 'list', '--sort', 'letters']);
-    expect(sorted.items.map((w) => w.letters)).toEqual(['pots', 'top']);
+    expect((sorted.items as Array<{ letters: string }>).map((w) => w.letters)).toEqual(['pots', 'top']);
     const sortedAll = (await json(['word', 'list', '--all', '--sort', 'letters:desc'])) as unknown as Array<{
       letters: string;
     }>;

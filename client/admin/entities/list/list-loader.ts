@@ -2,6 +2,8 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { entityApi, errorMessage, inBrowser, type Row } from '../entity-api.ts';
 import { rememberRows } from '../row-cache.ts';
+import { readHidden } from './columns.ts';
+import { loadTitles, type Titles } from './titles.ts';
 import { listSearch, readListState, searchQuery, stateProblems, type ListState } from './url-state.ts';
 
 export interface ListData {
@@ -15,6 +17,10 @@ export interface ListData {
   error: string | null;
   /** Filter field → what is wrong with its value; the list is not searched until it is fixed. */
   filterProblems: Record<string, string>;
+  /** What the rows' foreign keys point at, by name (see titles.ts). */
+  titles: Titles;
+  /** Columns the user chose to hide on this table (see columns.ts). */
+  hidden: string[];
 }
 
 /**
@@ -27,7 +33,16 @@ export function listLoader(entity: AnyEntity) {
   return async ({ request, context }: LoaderFunctionArgs): Promise<ListData> => {
     const url = new URL(request.url);
     const state = readListState(entity, url.searchParams);
-    const empty = { state, rows: [], totalPages: 0, totalElements: 0, pageSize: state.size ?? 0 };
+    const hidden = readHidden(entity, inBrowser() ? document.cookie : request.headers.get('cookie'));
+    const empty = {
+      state,
+      rows: [],
+      totalPages: 0,
+      totalElements: 0,
+      pageSize: state.size ?? 0,
+      titles: {},
+      hidden,
+    };
     const filterProblems = stateProblems(entity, state);
     if (Object.keys(filterProblems).length > 0) return { ...empty, error: null, filterProblems };
     let result;
@@ -40,7 +55,10 @@ export function listLoader(entity: AnyEntity) {
       throw redirect(url.pathname + listSearch(entity, { ...state, page: result.totalPages }));
     }
     if (inBrowser()) rememberRows(entity.name, result.items);
+    const titles = await loadTitles(entity, result.items, context);
     return {
+      titles,
+      hidden,
       state,
       rows: result.items,
       totalPages: result.totalPages,

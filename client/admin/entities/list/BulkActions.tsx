@@ -51,7 +51,8 @@ export function BulkActions(props: BulkActionsProps) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const api = entityApi(entity.name);
+  // In the browser only (the server renders no bulk action: nothing is selected then).
+  const api = () => entityApi(entity.name);
   const plural = entity.labelPlural.toLowerCase();
   const count = allMatching ? total : selected.size;
   const fields = editable(entity);
@@ -73,13 +74,13 @@ export function BulkActions(props: BulkActionsProps) {
     setBusy(true);
     try {
       if (kind === 'delete') {
-        const answer = await api.bulkDelete({ ...target, dryRun: true });
+        const answer = await api().bulkDelete({ ...target, dryRun: true });
         setPending({ kind, plan: answer, what: `Delete ${answer.changed} ${plural}?` });
       } else {
         const description = entity.fields[field]!;
         const set = { [field]: description.kind === 'bool' ? value === 'true' : value };
         const shown = description.kind === 'bool' ? (value === 'true' ? 'Yes' : 'No') : value;
-        const answer = await api.bulkUpdate({ ...target, set, dryRun: true });
+        const answer = await api().bulkUpdate({ ...target, set, dryRun: true });
         const what = `Set ${description.label} to ${shown} on ${answer.changed} ${plural}?`;
         setPending({ kind, plan: answer, set, what });
       }
@@ -95,8 +96,8 @@ export function BulkActions(props: BulkActionsProps) {
     try {
       const answer =
         work.kind === 'delete'
-          ? await api.bulkDelete(target)
-          : await api.bulkUpdate({ ...target, set: work.set! });
+          ? await api().bulkDelete(target)
+          : await api().bulkUpdate({ ...target, set: work.set! });
       const done = work.kind === 'delete' ? 'deleted' : 'updated';
       const refused = answer.refused > 0 ? `; ${answer.refused} refused` : '';
       setPending(null);

@@ -124,7 +124,6 @@ export function ListTable(props: ListTableProps) {
                 key={row.id}
                 className={row.id === savedId ? 'panel-row-saved' : undefined}
                 data-saved={row.id === savedId ? '' : undefined}
-                data-id={row.id}
               >
                 <td className="panel-select-cell" data-label="Select">
                   <input
@@ -136,7 +135,15 @@ export function ListTable(props: ListTableProps) {
                   />
                 </td>
                 {columns.map((column) => (
-                  <td key={column.field} data-label={column.label}>
+                  <td
+                    key={column.field}
+                    data-label={column.label}
+                    data-id={
+                      entity.fields[column.field]?.kind === 'fk'
+                        ? (row[column.field] as number | null)
+                        : undefined
+                    }
+                  >
                     <Cell entity={entity} row={row} field={column.field} titles={titles} />
                   </td>
                 ))}

@@ -68,6 +68,8 @@ describeBrowser('list tools: sort, names, bulk actions, export, columns (issue 1
         const down = await column(page, 'Letters');
         expect(down).toEqual([...down].sort().reverse());
         await expectNoAxeViolations(page, `${viewport} sorted list`);
+        const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        expect(width[0], 'no horizontal page scroll').toBeLessThanOrEqual(width[1]!);
 
         const listQuery = 'letters=ab&sort=letters&dir=desc';
         await page.getByRole('link', { name: /^Edit/ }).first().click();
@@ -196,6 +198,8 @@ describeBrowser('list tools: sort, names, bulk actions, export, columns (issue 1
         await page.getByRole('checkbox', { name: 'Letter Count' }).uncheck();
         expect(await headers(page)).not.toContain('Letter Count');
         await expectNoAxeViolations(page, `${viewport} column chooser open`);
+        const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        expect(width[0], 'no horizontal page scroll').toBeLessThanOrEqual(width[1]!);
         // The server renders the choice (a cookie): the first paint has no Letter Count column.
         const html = await (await page.request.get(`${PANEL}/stage`)).text();
         expect(html).not.toContain('data-label="Letter Count"');

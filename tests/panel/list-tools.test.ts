@@ -127,6 +127,25 @@ describeBrowser('list tools: sort, names, bulk actions, export, columns (issue 1
     expect(await link.textContent()).not.toMatch(/^#?\d+$/);
     await link.click();
     await page.getByRole('heading', { level: 1, name: 'Edit User' }).waitFor();
+    // In the browser, a page's titles cost one request per referenced table (user-levels: levels
+    // and users, then the levels' stages and the languages), never one per row.
+    await open(page, 'user-level');
+    const lookups: string[] = [];
+    const seen = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has('ids')) lookups.push(url.pathname.split('/').at(-4)!);
+    };
+    page.on('request', seen);
+    await page.getByRole('link', { name: 'Next' }).click();
+    await waitForQuery(page, (p) => p.get('page') === '2');
+    page.off('request', seen);
+    expect(lookups.sort()).toEqual(['languages', 'levels', 'stages', 'users']);
+
+    // An order the list does not have is said, not silently dropped.
+    await open(page, 'word?sort=nope');
+    expect(await page.getByText(/Words cannot be sorted by "nope"/).textContent()).toContain(
+      '(sortable: ID, Is Active?, Letters, Language ID); they are shown in ID order.',
+    );
     expect(panel.session.problems()).toEqual([]);
   });
 

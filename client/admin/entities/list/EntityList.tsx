@@ -104,7 +104,7 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
 
   const blocked = Object.keys(data.filterProblems).length > 0;
   const sortHref = (field: string) => location.pathname + listSearch(entity, withSort(data.state, field));
-  const errors = [data.error, shown?.kind === 'error' ? shown.text : null];
+  const errors = [data.error, data.sortProblem, shown?.kind === 'error' ? shown.text : null];
   return (
     // data-list-query: the query whose rows are on screen. The router commits the URL before React
     // paints the new rows, so scripts (and tests) wait for this to match the address bar.

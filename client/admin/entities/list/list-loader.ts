@@ -4,7 +4,14 @@ import { entityApi, errorMessage, inBrowser, type Row } from '../entity-api.ts';
 import { rememberRows } from '../row-cache.ts';
 import { readHidden } from './columns.ts';
 import { loadTitles, type Titles } from './titles.ts';
-import { listSearch, readListState, searchQuery, stateProblems, type ListState } from './url-state.ts';
+import {
+  listSearch,
+  readListState,
+  searchQuery,
+  sortableFields,
+  stateProblems,
+  type ListState,
+} from './url-state.ts';
 
 export interface ListData {
   state: ListState;
@@ -21,6 +28,17 @@ export interface ListData {
   titles: Titles;
   /** Columns the user chose to hide on this table (see columns.ts). */
   hidden: string[];
+  /** The URL asked for an order the list does not have: said, not silently dropped. */
+  sortProblem: string | null;
+}
+
+function sortProblemOf(entity: AnyEntity, params: URLSearchParams, state: ListState): string | null {
+  const asked = params.get('sort');
+  if (asked === null || asked === '' || state.sort) return null;
+  const fields = sortableFields(entity).map((field) =>
+    field === 'id' ? 'ID' : (entity.columns.find((c) => c.field === field)?.label ?? field),
+  );
+  return `${entity.labelPlural} cannot be sorted by "${asked.slice(0, 40)}" (sortable: ${fields.join(', ')}); they are shown in ID order.`;
 }
 
 /**
@@ -42,6 +60,7 @@ export function listLoader(entity: AnyEntity) {
       pageSize: state.size ?? 0,
       titles: {},
       hidden,
+      sortProblem: sortProblemOf(entity, url.searchParams, state),
     };
     const filterProblems = stateProblems(entity, state);
     if (Object.keys(filterProblems).length > 0) return { ...empty, error: null, filterProblems };
@@ -59,6 +78,7 @@ export function listLoader(entity: AnyEntity) {
     return {
       titles,
       hidden,
+      sortProblem: empty.sortProblem,
       state,
       rows: result.items,
       totalPages: result.totalPages,

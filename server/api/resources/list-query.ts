@@ -38,11 +38,15 @@ export function beyond(
   field: string,
   dir: 'asc' | 'desc',
   key: AnchorKey,
+  nullable = true,
 ): RawBuilder<SqlBool> {
   const than = sql.raw(dir === 'asc' ? '>' : '<');
   const id = sql.ref('id');
   if (field === 'id') return sql<SqlBool>`${id} ${than} ${key.id}`;
   const column = sql.ref(field);
+  // A column without NULLs gets the bare row comparison: an OR beside it would keep PostgreSQL
+  // from reading the (field, id) index as one range.
+  if (!nullable) return sql<SqlBool>`(${column}, ${id}) ${than} (${key.value}, ${key.id})`;
   const nullsFirst = (dialect === 'sqlite') === (dir === 'asc');
   if (key.value === null || key.value === undefined) {
     const amongNulls = sql<SqlBool>`(${column} is null and ${id} ${than} ${key.id})`;
@@ -87,7 +91,8 @@ export function listQueries(
   const order = request.sort?.dir ?? entity.order ?? 'asc';
   const reverse = order === 'asc' ? 'desc' : 'asc';
   const keyOf = (row: Values): AnchorKey => ({ id: Number(row.id), value: row[field] ?? null });
-  const past = (key: AnchorKey, dir: 'asc' | 'desc' = order) => beyond(dialect, field, dir, key);
+  const nullable = entity.fields[field]?.nullable === true;
+  const past = (key: AnchorKey, dir: 'asc' | 'desc' = order) => beyond(dialect, field, dir, key, nullable);
   // "At or past": the ids are whole numbers, so the row itself is past its predecessor id.
   const from = (key: AnchorKey) => past({ ...key, id: key.id + (order === 'asc' ? -1 : 1) });
   const ordered = <Q extends { orderBy(ref: string, dir: 'asc' | 'desc'): Q }>(query: Q, dir = order) =>

@@ -54,12 +54,22 @@ function listText(
 const picked = (fields: string[] | null) => (item: Record<string, unknown>) =>
   fields ? Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) : item;
 
+/** `--sort field[:asc|:desc]` → the search's sort; the server says which fields are sortable. */
+function sortOption(raw: string | undefined): { sort?: { field: string; dir: 'asc' | 'desc' } } {
+  if (raw === undefined) return {};
+  const match = /^([A-Za-z]+)(?::(asc|desc))?$/.exec(raw.trim());
+  if (!match)
+    throw new CliError(`--sort takes a field, then optionally :asc or :desc (not ${JSON.stringify(raw)})`);
+  return { sort: { field: match[1]!, dir: match[2] === 'desc' ? 'desc' : 'asc' } };
+}
+
 export async function listAction(entity: AnyEntity, options: ListOptions, conn: Connection): Promise<void> {
   await conn.requireLogin();
   if (options.all && options.page !== undefined) throw new CliError('Give --page or --all, not both.');
   const format = listFormat(options, conn.out.json);
   const fields = options.fields === undefined ? null : chosenFields(entity, options.fields);
   const filters = filtersFromAssignments(entity, options.filter ?? []);
+  const sort = sortOption(options.sort);
   const resource = conn.api.resource(entity.name);
   const plural = entity.labelPlural.toLowerCase();
   if (format === 'count') {
@@ -69,12 +79,13 @@ export async function listAction(entity: AnyEntity, options: ListOptions, conn: 
   }
   if (options.all) {
     const items: Record<string, unknown>[] = [];
-    for await (const item of resource.searchAll({ filters, size: options.size ?? 100 })) items.push(item);
+    for await (const item of resource.searchAll({ filters, size: options.size ?? 100, ...sort }))
+      items.push(item);
     if (format === 'json') conn.out.result(items.map(picked(fields)));
     else conn.ctx.stdout.write(listText(entity, format, fields, items, `${items.length} ${plural}\n`));
     return;
   }
-  const page = await resource.search({ filters, page: options.page ?? 1, size: options.size ?? 20 });
+  const page = await resource.search({ filters, page: options.page ?? 1, size: options.size ?? 20, ...sort });
   const footer = `Page ${page.page} of ${Math.max(page.totalPages, 1)} (${page.totalElements} ${plural})\n`;
   if (format === 'json') conn.out.result(fields ? { ...page, items: page.items.map(picked(fields)) } : page);
   else conn.ctx.stdout.write(listText(entity, format, fields, page.items, footer));

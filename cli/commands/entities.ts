@@ -15,6 +15,7 @@ export interface ListOptions {
   page?: number;
   size?: number;
   all?: boolean;
+  sort?: string;
 }
 
 export interface WriteOptions {
@@ -91,6 +92,10 @@ export function registerEntityCommands(program: Command, connection: () => Conne
         .option('--page <n>', 'page number, from 1', positiveInt('--page'))
         .option('--size <n>', 'rows per page (at most 100)', positiveInt('--size', 100))
         .option('--all', 'every page')
+        .option(
+          '--sort <field[:desc]>',
+          `order by a field, then id (sortable: ${['id', ...(entity.sortable ?? [])].join(', ')})`,
+        )
         .option('--format <format>', 'table, json, jsonl, csv, ids (one a line) or count (default: table)')
         .option('--fields <a,b>', 'the fields to show, in this order')
         .addHelpText(

@@ -18,6 +18,15 @@ describe('matchAllowedCall', () => {
     ['GET', '/audit/cms/search/', 'search', 'audit/cms/search/', ''],
     ['GET', '/audit/cms/3', 'get', 'audit/cms/3', ''],
     ['GET', '/users/cms/3', 'get', 'users/cms/3', ''],
+    ['POST', '/users/cms/bulk-update', 'update', 'users/cms/bulk-update', ''],
+    ['POST', '/words/cms/bulk-delete', 'delete', 'words/cms/bulk-delete', ''],
+    [
+      'GET',
+      '/words/cms/export?format=csv&sort=letters:desc',
+      'search',
+      'words/cms/export',
+      'format=csv&sort=letters%3Adesc',
+    ],
   ])('allows %s %s', (method, url, operation, path, query) => {
     expect(matchAllowedCall(method, url)).toMatchObject({ operation, path, query });
   });
@@ -38,6 +47,11 @@ describe('matchAllowedCall', () => {
     ['GET', '/levels//cms/1'],
     ['GET', '/levels/cms/%2e%2e/x'],
     ['GET', '/Levels/cms/1'],
+    ['GET', '/words/cms/bulk-delete'],
+    ['POST', '/words/cms/export'],
+    ['POST', '/audit/cms/bulk-delete'], // the audit log is read-only
+    ['POST', '/audit/cms/bulk-update'],
+    ['POST', '/user-levels/cms/bulk'], // no natural-key upserts there
   ])('refuses %s %s', (method, url) => {
     expect(matchAllowedCall(method, url)).toBeNull();
   });
@@ -68,7 +82,9 @@ describe('matchAllowedCall', () => {
           if (!call) return;
           const url = upstreamUrl(BASE, call);
           expect(url.origin).toBe(BASE.origin);
-          expect(url.pathname).toMatch(/^\/arguscreative\/words\/[a-z-]+\/cms(\/search\/|\/\d+|\/bulk)?$/);
+          expect(url.pathname).toMatch(
+            /^\/arguscreative\/words\/[a-z-]+\/cms(\/search\/|\/\d+|\/bulk|\/bulk-update|\/bulk-delete|\/export)?$/,
+          );
         },
       ),
       { numRuns: 500 },

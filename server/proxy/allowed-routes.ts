@@ -7,8 +7,10 @@ export interface AllowedCall {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the content API prefix, e.g. `levels/cms/5`: only ever built from matched parts. */
   path: string;
-  /** Re-encoded query string (search only), without the `?`; '' when none. */
+  /** Re-encoded query string (search and export only), without the `?`; '' when none. */
   query: string;
+  /** The answer is relayed as it comes, never held whole (exports of a whole table). */
+  stream?: boolean;
 }
 
 const byResource = new Map<string, AnyEntity>(
@@ -17,7 +19,8 @@ const byResource = new Map<string, AnyEntity>(
 
 // Only lower-case letters, dashes and digits can match: no dot, percent sign, backslash or second
 // slash ever gets through, so traversal and host tricks fail here, before any URL is built.
-const PATH = /^\/([a-z]+(?:-[a-z]+)*)\/cms(?:\/(?:(search|bulk)|(\d{1,10})))?\/?$/;
+const PATH =
+  /^\/([a-z]+(?:-[a-z]+)*)\/cms(?:\/(?:(search|bulk|bulk-update|bulk-delete|export)|(\d{1,10})))?\/?$/;
 const MAX_QUERY_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex -- finding control characters (CR/LF) is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -26,8 +29,8 @@ export class BadProxyQuery extends Error {}
 
 /**
  * Matches `{resource}/cms/...` under the proxy prefix against the entity descriptions: search
- * (GET `search/`), get, update and delete (`{id}`), create (POST on the collection) and bulk,
- * each only where the entity allows it. Anything else is null (404, no upstream call).
+ * (GET `search/`) and export (GET `export`), get, update and delete (`{id}`), create (POST on the
+ * collection), bulk, bulk-update and bulk-delete, each only where the entity allows it. Anything else is null (404, no upstream call).
  * The refresh endpoint and every other `auth/` path simply never match.
  */
 export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | null {
@@ -50,6 +53,16 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
   if (action === 'search')
     return method === 'GET' ? call('search', 'GET', `${resource}/cms/search/`, cleanQuery(rawQuery)) : null;
   if (action === 'bulk') return method === 'POST' ? call('bulk', 'POST', `${resource}/cms/bulk`) : null;
+  // Many rows at once, by ids or by the list's filters (the list's bulk actions, issue 12).
+  if (action === 'bulk-update')
+    return method === 'POST' ? call('update', 'POST', `${resource}/cms/bulk-update`) : null;
+  if (action === 'bulk-delete')
+    return method === 'POST' ? call('delete', 'POST', `${resource}/cms/bulk-delete`) : null;
+  if (action === 'export') {
+    const exported =
+      method === 'GET' ? call('search', 'GET', `${resource}/cms/export`, cleanQuery(rawQuery)) : null;
+    return exported && { ...exported, stream: true };
+  }
   if (id !== undefined) {
     const path = `${resource}/cms/${id}`;
     if (method === 'GET') return call('get', 'GET', path);

@@ -42,7 +42,7 @@ export interface ResourceCalls<R, C, U, K extends string> {
    * `GET {resource}/cms/export?format=jsonl&…`: every record matching the filters in one streamed
    * answer (keyset-paged by the server). A backend without the export gets the pages instead.
    */
-  exportAll(query?: Pick<SearchQuery<K>, 'filters'>): AsyncIterable<R>;
+  exportAll(query?: Pick<SearchQuery<K>, 'filters' | 'sort'>): AsyncIterable<R>;
   get(id: number): Promise<R>;
   /** `get` with the record's version, for a later `update` or `remove` with `ifMatch`. */
   getVersioned(id: number): Promise<Versioned<R>>;
@@ -153,7 +153,7 @@ export function genericResource(transport: Transport, entity: AnyEntity): Generi
     searchAll,
     async *exportAll(query = {}) {
       guard('search');
-      const params = searchParams({ filters: query.filters });
+      const params = searchParams({ filters: query.filters, ...(query.sort ? { sort: query.sort } : {}) });
       params.delete('page');
       params.set('format', 'jsonl');
       let answer: Awaited<ReturnType<Transport['lines']>> | null = null;
@@ -166,7 +166,7 @@ export function genericResource(transport: Transport, entity: AnyEntity): Generi
       // the same records, page by page.
       if (!answer?.type.startsWith('application/x-ndjson')) {
         if (answer) for await (const _ of answer.lines) break;
-        yield* searchAll({ filters: query.filters });
+        yield* searchAll({ filters: query.filters, ...(query.sort ? { sort: query.sort } : {}) });
         return;
       }
       const { lines } = answer;

@@ -27,5 +27,7 @@ export const stage = defineEntity({
   ],
   operations: EDITABLE_OPERATIONS,
   naturalKey: ['number'],
+  sortable: ['isActive', 'letterCount', 'number'],
+  title: (row) => (row.letters ? `${String(row.number)} · ${String(row.letters)}` : String(row.number)),
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
 });

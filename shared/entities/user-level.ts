@@ -65,5 +65,6 @@ export const userLevel = defineEntity({
   ],
   operations: { search: 'contract', get: 'contract', update: 'contract', delete: 'contract' },
   naturalKey: ['userId', 'levelId'],
+  sortable: ['completed', 'locked', 'validWords', 'invalidWords', 'highestScore', 'levelId', 'userId'],
   panel: { add: false, delete: true, confirmDelete: false, confirmSave: false, loadById: true },
 });

@@ -76,5 +76,20 @@ export const user = defineEntity({
   operations: { search: 'contract', get: 'extension', update: 'contract', delete: 'contract' },
   naturalKey: ['username'],
   timestamps: { created: 'createdAt', updated: 'updatedAt', deleted: 'deletedAt' },
+  // Users are many (a million): sortable where an index serves the order (see migration 0010).
+  sortable: [
+    'isActive',
+    'email',
+    'username',
+    'role',
+    'coins',
+    'validWords',
+    'maxLevel',
+    'totalScore',
+    'languageId',
+    'createdAt',
+    'updatedAt',
+  ],
+  title: (row) => String(row.username),
   panel: { add: false, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
 });

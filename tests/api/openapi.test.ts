@@ -109,7 +109,7 @@ describe('OpenAPI document', () => {
     for (const entity of contentEntities) {
       const search = doc.paths[`/${entity.resource}/cms/search/`].get;
       const params = search.parameters.map((p: { name: string }) => p.name);
-      expect(params).toEqual(['page', 'size', ...entity.filters.map((f) => f.field)]);
+      expect(params).toEqual(['page', 'size', 'sort', 'ids', ...entity.filters.map((f) => f.field)]);
     }
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas.WordPage.properties)).toEqual(

@@ -112,6 +112,21 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
       letters: string;
     }>;
     expect(all.map((w) => w.letters)).toEqual(['top', 'pots']);
+    const sorted = await json(['word', 'list', '--sort', 'letters']);
+    expect((sorted.items as Array<{ letters: string }>).map((w) => w.letters)).toEqual(['pots', 'top']);
+    const sortedAll = (await json(['word', 'list', '--all', '--sort', 'letters:desc'])) as unknown as Array<{
+      letters: string;
+    }>;
+    expect(sortedAll.map((w) => w.letters)).toEqual(['top', 'pots']);
+    const unsortable = await h.cli(['word', 'list', '--sort', 'nope']);
+    expect(unsortable.code).toBe(1);
+    expect(unsortable.stderr).toContain(
+      'cannot sort Words by "nope"; sortable: id, isActive, letters, languageId',
+    );
+    const badSort = await h.cli(['word', 'list', '--sort', 'letters:up']);
+    expect(badSort.stderr).toBe(
+      'Error: --sort takes a field, then optionally :asc or :desc (not "letters:up")\n',
+    );
     const filtered = await json(['word', 'list', '--filter', 'letters=O', '--filter', 'isActive=true']);
     expect(filtered.items).toHaveLength(2);
     const none = await json(['word', 'list', '--filter', 'isActive=false']);

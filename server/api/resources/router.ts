@@ -74,7 +74,7 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
     exported.get = [
       handler(async (req, res) => {
         const request = parseExportQuery(entity, req.query);
-        await sendExport(res, entity, request, store.exportChunks(entity, request.filters));
+        await sendExport(res, entity, request, store.exportChunks(entity, request.filters, request.sort));
       }),
     ];
   }

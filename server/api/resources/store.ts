@@ -55,8 +55,13 @@ export function createStore(database: DatabaseHandle) {
     },
 
     /** Every row matching `filters`, in the list's order, a chunk at a time (keyset paging). */
-    async *exportChunks(entity: AnyEntity, filters: SearchRequest['filters']): AsyncGenerator<Values[]> {
-      const list = listQueries(database, entity, { page: 0, size: EXPORT_CHUNK, filters });
+    async *exportChunks(
+      entity: AnyEntity,
+      filters: SearchRequest['filters'],
+      sort?: SearchRequest['sort'],
+    ): AsyncGenerator<Values[]> {
+      const request = { page: 0, size: EXPORT_CHUNK, filters, ...(sort ? { sort } : {}) };
+      const list = listQueries(database, entity, request);
       for await (const rows of keysetChunks(list, EXPORT_CHUNK))
         yield rows.map((row) => fromRow(entity, row));
     },

@@ -5,6 +5,7 @@ import { registerEntityCommands } from './commands/entities.ts';
 import { registerLevelCommands } from './commands/levels.ts';
 import { registerLinkCommands } from './commands/links.ts';
 import { registerReviewCommands } from './commands/review.ts';
+import { registerRunCommand } from './commands/run.ts';
 import { registerSessionCommands } from './commands/session.ts';
 import { registerWordCommands } from './commands/words.ts';
 import { DEFAULT_API_URL, type Connection, type GlobalOptions } from './connection.ts';
@@ -70,6 +71,7 @@ export function buildProgram(context: Partial<CliContext> = {}): Command {
   registerLevelCommands(entities.get('level')!, connected);
   registerLinkCommands(program, connected);
   registerReviewCommands(program, connected);
+  registerRunCommand(program, connected);
   return program;
 }
 

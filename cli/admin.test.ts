@@ -200,7 +200,10 @@ describe.each(DIALECTS)('argus-words admin (%s)', (dialect) => {
 
     const result = await cli(['admin', 'reset-2fa', '--username', 'heidi']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stderr)).toMatchObject({ event: 'admin.2fa_reset', username: 'heidi' });
+    const [event, message] = result.stderr.trim().split('\n');
+    expect(JSON.parse(event!)).toMatchObject({ event: 'admin.2fa_reset', username: 'heidi' });
+    expect(message).toContain('Two-factor enrolment of "heidi" reset');
+    expect(result.stdout).toBe('');
     const account = await credentials.byUsername('heidi');
     expect(account).toMatchObject({ enrolled: false, totpSecret: null, isTwoFa: false });
     expect(

@@ -1,5 +1,5 @@
 import type { ApiClient, GenericResourceClient } from '#shared/api-client/index.ts';
-import type { EntityName } from '#shared/entities/index.ts';
+import type { EntityName, Operation } from '#shared/entities/index.ts';
 
 /** One write a script made (or, in a dry run, would have made). */
 export interface PlannedWrite {
@@ -19,7 +19,15 @@ export interface PlannedWrite {
 
 /** Calls that read: sent in a dry run too. Anything not listed here or in WRITES is refused in one. */
 const READS = new Set(['search', 'searchAll', 'exportAll', 'get', 'list', 'show', 'allows', 'refresh']);
-const WRITES = new Set(['create', 'update', 'remove', 'bulk', 'bulkUpdate', 'bulkDelete']);
+/** Each write of a resource client, by the operation of the entity description it needs. */
+const WRITES = new Map<string, Operation>([
+  ['create', 'create'],
+  ['update', 'update'],
+  ['remove', 'delete'],
+  ['bulk', 'bulk'],
+  ['bulkUpdate', 'update'],
+  ['bulkDelete', 'delete'],
+]);
 
 export class DryRunRefusal extends Error {}
 
@@ -87,10 +95,14 @@ export function recordingApi(api: ApiClient, dryRun: boolean): { api: ApiClient;
             throw new DryRunRefusal(`${key}() is not available in a dry run: run with --no-dry-run`);
           };
         }
+        const send = value as (...a: unknown[]) => unknown;
         return (...args: unknown[]) => {
+          // An operation the table does not allow fails as it would for real (405, nothing sent).
+          if (!client.allows(WRITES.get(key)!)) return send(...args);
           if (dryRun) return planned(client, key, args);
-          writes.push({ method: key as PlannedWrite['method'], resource: client.entity.resource });
-          return (value as (...a: unknown[]) => unknown)(...args);
+          const id = typeof args[0] === 'number' ? { id: args[0] } : {};
+          writes.push({ method: key as PlannedWrite['method'], resource: client.entity.resource, ...id });
+          return send(...args);
         };
       },
     });

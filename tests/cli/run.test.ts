@@ -232,6 +232,30 @@ ${tail}
     expect(await words('letters=pots')).toEqual(['pots']);
   });
 
+  it('--no-dry-run --json lists the writes sent; an operation the table lacks fails as it would for real', async () => {
+    const file = script(
+      'sent.mts',
+      `export default async ({ api }) => {
+  await api.levels.update(${ids.third}, { time: 61 });
+  await api.resource('stage').bulk([{ letterCount: 5, number: 9 }]);
+};
+`,
+    );
+    for (const mode of [[], ['--no-dry-run']]) {
+      const result = await h.cli(['--json', 'run', ...mode, file]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('Stages do not support bulk through the API');
+      expect(JSON.parse(result.stdout).writes).toHaveLength(1);
+    }
+    expect((await json(['level', 'get', String(ids.third)])).time).toBe(61);
+    const real = await h.cli(['--json', 'run', '--no-dry-run', file]);
+    expect(JSON.parse(real.stdout)).toMatchObject({
+      dryRun: false,
+      writes: [{ method: 'update', resource: 'levels', id: ids.third }],
+      error: 'Stages do not support bulk through the API',
+    });
+  });
+
   it('refuses calls it cannot plan in a dry run, and usage errors exit 2', async () => {
     const logout = script('logout.mts', 'export default async ({ api }) => api.auth.logout();\n');
     const refused = await h.cli(['run', logout]);

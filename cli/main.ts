@@ -42,7 +42,7 @@ export function buildProgram(context: Partial<CliContext> = {}): Command {
     .description('Manage the content of an Argus Words installation from a terminal or a script.')
     .version(packageJson.version, '-V, --version', 'the version of argus-words')
     .option('--api <url>', `the content API (default: ARGUS_API_URL, else ${DEFAULT_API_URL})`)
-    .option('--json', 'machine-readable JSON on stdout; every message goes to stderr')
+    .option('--json', 'the result as JSON on stdout instead of text and tables')
     .configureOutput({
       writeOut: (text) => ctx.stdout.write(text),
       writeErr: (text) => ctx.stderr.write(text),

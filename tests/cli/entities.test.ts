@@ -93,7 +93,8 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
       `languageId=${ids.english}`,
     ]);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^Word \d+ created\.\nID +\d+\nActive +true\nLetters +pots\nLanguage +1\n$/);
+    expect(text.stderr).toMatch(/^Word \d+ created\.\n$/);
+    expect(text.stdout).toMatch(/^ID +\d+\nActive +true\nLetters +pots\nLanguage +1\n$/);
   });
 
   it('lists as a table (or JSON), a page at a time, all pages, with typed filters', async () => {
@@ -136,7 +137,7 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
 
     const wrongFilter = await h.cli(['level', 'list', '--filter', 'number=1']);
     expect(wrongFilter).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: 'Error: Levels cannot be filtered by number: use hint\n',
     });
     const badBool = await h.cli(['word', 'list', '--filter', 'isActive=maybe']);
@@ -224,17 +225,21 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
   it('delete asks first on a terminal, refuses without one, skips the question with --yes', async () => {
     const refused = await h.cli(['letter-group-word', 'delete', String(ids.lgw)]);
     expect(refused).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: `Error: Refusing to delete letter group-word ${ids.lgw} without confirmation: add --yes.\n`,
     });
     const questions: string[] = [];
     const declined = await h.cli(['letter-group-word', 'delete', String(ids.lgw)], {
       answers: (message) => (questions.push(message), false),
     });
-    expect(declined).toMatchObject({ code: 0, stdout: 'Nothing deleted.\n' });
+    expect(declined).toMatchObject({ code: 0, stdout: '', stderr: 'Nothing deleted.\n' });
     expect(questions).toEqual([`Delete letter group-word ${ids.lgw}?`]);
     const confirmed = await h.cli(['letter-group-word', 'delete', String(ids.lgw)], { answers: () => true });
-    expect(confirmed).toMatchObject({ code: 0, stdout: `Letter Group-Word ${ids.lgw} deleted.\n` });
+    expect(confirmed).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: `Letter Group-Word ${ids.lgw} deleted.\n`,
+    });
     expect((await h.cli(['letter-group-word', 'get', String(ids.lgw)])).code).toBe(1);
 
     for (const [entity, id] of [

@@ -59,7 +59,12 @@ describe('argus-words output and exit-code conventions', () => {
     ]);
     expect(csv).toEqual({ code: 0, stdout: `id,letters\n${words.tap},tap\n`, stderr: '' });
     const jsonl = await h.cli(['word', 'get', String(words.tap), '--format', 'jsonl', '--fields', 'letters']);
-    expect(jsonl).toEqual({ code: 0, stdout: '{"letters":"tap"}\n', stderr: '' });
+    // The record's version (for --if-match) is a message: stderr, never mixed with the data.
+    expect(jsonl).toEqual({
+      code: 0,
+      stdout: '{"letters":"tap"}\n',
+      stderr: expect.stringMatching(/^Version "\w+"\n$/),
+    });
     const json = await list('json');
     expect(json.stderr).toBe('');
     expect(JSON.parse(json.stdout)).toMatchObject({ totalElements: 2 });
@@ -75,7 +80,9 @@ describe('argus-words output and exit-code conventions', () => {
       `languageId=${english}`,
     ]);
     expect(created.code).toBe(0);
-    expect(created.stderr).toMatch(/^Word \d+ created\.\n$/);
+    expect(created.stderr).toMatch(
+      /^Word \d+ created\.\nChange set [\w-]+: 1 changed — undo with: argus-words changes undo [\w-]+\n$/,
+    );
     expect(created.stdout).toMatch(/^ID +\d+\n/);
     const dry = await h.cli([
       'word',

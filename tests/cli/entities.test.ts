@@ -93,7 +93,7 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
       `languageId=${ids.english}`,
     ]);
     expect(text.code).toBe(0);
-    expect(text.stderr).toMatch(/^Word \d+ created\.\n$/);
+    expect(text.stderr).toMatch(/^Word \d+ created\.\nChange set [\w-]+: 1 changed/);
     expect(text.stdout).toMatch(/^ID +\d+\nActive +true\nLetters +pots\nLanguage +1\n$/);
   });
 
@@ -238,7 +238,7 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
     expect(confirmed).toMatchObject({
       code: 0,
       stdout: '',
-      stderr: `Letter Group-Word ${ids.lgw} deleted.\n`,
+      stderr: expect.stringMatching(new RegExp(`^Letter Group-Word ${ids.lgw} deleted\\.\nChange set `)),
     });
     expect((await h.cli(['letter-group-word', 'get', String(ids.lgw)])).code).toBe(1);
 

@@ -37,7 +37,7 @@ export interface ResourceCalls<R, C, U, K extends string> {
   update(id: number, body: U): Promise<R>;
   /** Resolves to the id removed. */
   remove(id: number): Promise<number>;
-  /** `POST {resource}/cms/bulk`: upserts by natural key, one transaction (at most 1000 rows). */
+  /** `POST {resource}/cms/bulk`: upserts by natural key, one transaction (at most 5000 rows). */
   bulk(rows: C[], options?: BulkOptions): Promise<BulkResponse>;
   /** `POST {resource}/cms/bulk-update`: the same fields set on rows named by ids or filters. */
   bulkUpdate(request: BulkUpdateRequest): Promise<BulkEditResponse>;

@@ -189,4 +189,37 @@ describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (diale
       reason: 'No user has this username, and users are not created through the API',
     });
   });
+
+  it('rows naming an id update that row; references may name their row by its fields', async () => {
+    const stage = (await api.get(`stages/cms/${f.stage5}`)).body as { number: number };
+    const res = await api.post('levels/cms/bulk', {
+      dryRun: true,
+      rows: [
+        { id: f.level, hint: 'By id', stageId: f.stage5 }, // only what changes is checked and written
+        { id: 987654, hint: 'Gone' },
+        { languageId: { language: 'English' }, stageId: { number: stage.number }, number: 40 },
+        { languageId: { language: 'Klingon' }, stageId: f.stage5, number: 41 },
+        { languageId: { colour: 'red' }, stageId: f.stage5, number: 42 },
+        { id: 'seven' },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.dryRun).toBe(true);
+    const [byId, missing, byKey, unknown, badField, badId] = res.body.results;
+    expect(byId).toMatchObject({ status: 'updated', id: f.level, changes: { hint: { to: 'By id' } } });
+    expect(missing).toMatchObject({
+      status: 'rejected',
+      reason: expect.stringMatching(/Level 987654 does not exist/),
+    });
+    expect(byKey).toMatchObject({ status: 'created' });
+    expect(unknown.reason).toBe('Invalid level: languageId no language has language "Klingon"');
+    expect(badField.reason).toBe(
+      'Invalid level: languageId names the language wrongly: colour is not a field of Language',
+    );
+    expect(badId).toMatchObject({
+      status: 'rejected',
+      fieldErrors: { id: ['must be a positive whole number'] },
+    });
+    expect((await api.get(`levels/cms/${f.level}`)).body.hint).not.toBe('By id');
+  });
 });

@@ -60,7 +60,9 @@ export async function prepareRows(
       const parsed = parseEntityInput(target, 'update', value);
       const keys = parsed.ok ? Object.keys(parsed.value as Values).sort() : [];
       if (!parsed.ok || keys.length === 0) {
-        const why = parsed.ok ? `must name fields of ${target.label.toLowerCase()}` : parsed.message;
+        const why = parsed.ok
+          ? `must name fields of ${target.label.toLowerCase()}`
+          : `names the ${target.label.toLowerCase()} wrongly: ${parsed.message.replace(/^Invalid [^:]*: /, '')}`;
         failed = { ok: false, reason: `Invalid ${label}: ${key} ${why}`, fieldErrors: { [name!]: [why] } };
         break;
       }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { contentEntities, type AnyEntity } from '#shared/entities/index.ts';
+import { contentEntities, entityByName, type AnyEntity } from '#shared/entities/index.ts';
 import type { BulkEditOptions } from '../actions/bulk-edit.ts';
 import type { ExportOptions } from '../actions/export.ts';
 import type { ImportOptions } from '../actions/import.ts';
@@ -43,6 +43,15 @@ function subcommands(entity: AnyEntity): string[] {
     ...(entity.operations.search ? ['export'] : []),
     ...(entity.operations.bulk ? ['import'] : []),
   ];
+}
+
+/** How a reference may name its row, for the import's help: the first reference field's. */
+function exampleReference(entity: AnyEntity): string {
+  const ref = Object.entries(entity.fields).find(([, f]) => f.kind === 'fk');
+  if (!ref) return '';
+  const target =
+    ref[1].references === 'stage' ? 'number' : (entityByName(ref[1].references!).naturalKey?.at(-1) ?? 'id');
+  return `A reference may name its row by a field of it (e.g. a column ${ref[0].replace(/Id$/, '')}.${target}). `;
 }
 
 /** An example `--where` condition: the first filter, with its operator. */
@@ -134,7 +143,8 @@ export function registerEntityCommands(program: Command, connection: () => Conne
         .command('import')
         .description(
           `Create or update ${plural} from a file as export writes it (csv, json or jsonl): upserts on id${key}. ` +
-            'A reference may name its row by a field of it (e.g. stage.number). Shows the diff first.',
+            exampleReference(entity) +
+            'Shows the diff first.',
         )
         .argument('<file>', 'the file (.csv, .json or .jsonl; else told by its first character)')
         .option('--format <format>', 'csv, json or jsonl (default: from the extension, else the content)')

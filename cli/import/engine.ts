@@ -55,30 +55,32 @@ async function* chunksOf(entity: AnyEntity, run: ImportRun, notes: string[]): As
   let chunk: Chunk = { lines: [], rows: [], refused: new Map() };
   let bytes = 0;
   const fromText = file.format === 'csv';
-  for await (const { line, values } of file.records) {
-    if (run.only && !run.only.has(line)) continue;
-    const at = chunk.lines.length + chunk.refused.size;
-    if (values === null) {
-      const reason = fromText
-        ? 'has more cells than the header has columns'
-        : `must be an object of ${entity.label.toLowerCase()} fields`;
-      chunk.refused.set(at, { line, status: 'rejected', reason });
-    } else {
-      try {
-        const row = bulkRowOf(reader, values, fromText);
-        chunk.lines.push(line);
-        chunk.rows.push(row);
-        for (const value of Object.values(values)) bytes += String(value).length + 16;
-      } catch (error) {
-        // An unknown column in a JSON row is the file's problem: it stops the import.
-        if (!(error instanceof CliError) || error.message.startsWith('Unknown column')) throw error;
-        chunk.refused.set(at, { line, status: 'rejected', reason: error.message });
+  for await (const batch of file.records) {
+    for (const { line, values } of batch) {
+      if (run.only && !run.only.has(line)) continue;
+      const at = chunk.lines.length + chunk.refused.size;
+      if (values === null) {
+        const reason = fromText
+          ? 'has more cells than the header has columns'
+          : `must be an object of ${entity.label.toLowerCase()} fields`;
+        chunk.refused.set(at, { line, status: 'rejected', reason });
+      } else {
+        try {
+          const row = bulkRowOf(reader, values, fromText);
+          chunk.lines.push(line);
+          chunk.rows.push(row);
+          for (const value of Object.values(values)) bytes += String(value).length + 16;
+        } catch (error) {
+          // An unknown column in a JSON row is the file's problem: it stops the import.
+          if (!(error instanceof CliError) || error.message.startsWith('Unknown column')) throw error;
+          chunk.refused.set(at, { line, status: 'rejected', reason: error.message });
+        }
       }
-    }
-    if (chunk.rows.length >= size || bytes >= MAX_CHUNK_BYTES || chunk.refused.size >= size) {
-      yield chunk;
-      chunk = { lines: [], rows: [], refused: new Map() };
-      bytes = 0;
+      if (chunk.rows.length >= size || bytes >= MAX_CHUNK_BYTES || chunk.refused.size >= size) {
+        yield chunk;
+        chunk = { lines: [], rows: [], refused: new Map() };
+        bytes = 0;
+      }
     }
   }
   if (chunk.rows.length > 0 || chunk.refused.size > 0) yield chunk;

@@ -17,7 +17,7 @@ export type Column =
 
 export class ColumnReader {
   private readonly known = new Map<string, Column>();
-  private readonly names: Map<string, string>;
+  private readonly names: ReadonlyMap<string, string>;
   private readonly lower = new Map<string, string>();
 
   constructor(private readonly entity: AnyEntity) {

@@ -112,8 +112,11 @@ async function send(api: ApiClient, entity: AnyEntity, chunk: Chunk, dryRun: boo
       out.push(refused);
       continue;
     }
-    const { index, ...result } = results[next]!;
-    out.push({ ...result, line: chunk.lines[index]!, row: chunk.rows[index] });
+    // The server's object, completed in place: a new one per row is measurable on 500,000 rows.
+    const result = results[next]! as BulkRowResult & LineResult;
+    result.line = chunk.lines[result.index]!;
+    if (result.status !== 'unchanged') result.row = chunk.rows[result.index];
+    out.push(result);
     next++;
   }
   return out;

@@ -72,6 +72,7 @@ export async function importAction(
     format: options.format,
     dryRun: true,
     batchSize: options.batchSize,
+    onUnchanged: (count) => (plan.counts.unchanged += count),
     onResult: (result) => {
       plan.counts[result.status]++;
       if (result.status === 'created' || result.status === 'updated') plan.changing.add(result.line);
@@ -114,6 +115,7 @@ export async function importAction(
     dryRun: false,
     batchSize: options.batchSize,
     only: plan.changing,
+    onUnchanged: (count) => (done.counts.unchanged += count),
     onProgress: (rows) => writing.update(rows),
     onResult: (result) => {
       done.counts[result.status]++;

@@ -34,6 +34,8 @@ export interface ImportRun {
   only?: ReadonlySet<number>;
   /** Each row's result, in file order. */
   onResult: (result: LineResult) => void;
+  /** How many rows of a chunk are unchanged (they have no result of their own). */
+  onUnchanged: (count: number) => void;
   /** Rows read so far (after each chunk). */
   onProgress?: (rows: number) => void;
 }
@@ -89,11 +91,21 @@ async function* chunksOf(entity: AnyEntity, run: ImportRun, notes: string[]): As
     notes.push(`Read-only columns ignored (the server keeps them): ${ignored.join(', ')}.`);
 }
 
-async function send(api: ApiClient, entity: AnyEntity, chunk: Chunk, dryRun: boolean): Promise<LineResult[]> {
+async function send(
+  api: ApiClient,
+  entity: AnyEntity,
+  chunk: Chunk,
+  dryRun: boolean,
+): Promise<{ results: LineResult[]; unchanged: number }> {
   let results: BulkRowResult[] = [];
+  let unchanged = 0;
   if (chunk.rows.length > 0) {
     try {
-      results = (await api.resource(entity.name).bulk(chunk.rows as never[], { dryRun })).results;
+      const answer = await api
+        .resource(entity.name)
+        .bulk(chunk.rows as never[], { dryRun, changesOnly: true });
+      unchanged = answer.counts.unchanged;
+      results = answer.results;
     } catch (error) {
       if (error instanceof ApiError && (error.status === 404 || error.status === 405))
         throw new CliError(
@@ -102,24 +114,20 @@ async function send(api: ApiClient, entity: AnyEntity, chunk: Chunk, dryRun: boo
       throw error;
     }
   }
-  // Merge the server's answers with the rows refused here, back in file order.
+  // The rows refused here and the server's answers (changes only), back in file order; unchanged
+  // rows are only counted, so a big unchanged file costs no object per row here.
   const out: LineResult[] = [];
-  let next = 0;
-  const total = chunk.rows.length + chunk.refused.size;
-  for (let at = 0; at < total; at++) {
-    const refused = chunk.refused.get(at);
-    if (refused) {
-      out.push(refused);
-      continue;
-    }
-    // The server's object, completed in place: a new one per row is measurable on 500,000 rows.
-    const result = results[next]! as BulkRowResult & LineResult;
+  const refused = [...chunk.refused].sort((a, b) => a[0] - b[0]);
+  let r = 0;
+  for (const result of results as Array<BulkRowResult & LineResult>) {
+    // Position in the chunk: the sent row's index plus the refused rows before it.
+    while (r < refused.length && refused[r]![0] <= result.index + r) out.push(refused[r++]![1]);
     result.line = chunk.lines[result.index]!;
-    if (result.status !== 'unchanged') result.row = chunk.rows[result.index];
+    result.row = chunk.rows[result.index];
     out.push(result);
-    next++;
   }
-  return out;
+  while (r < refused.length) out.push(refused[r++]![1]);
+  return { results: out, unchanged };
 }
 
 /**
@@ -128,10 +136,12 @@ async function send(api: ApiClient, entity: AnyEntity, chunk: Chunk, dryRun: boo
  */
 export async function importPass(api: ApiClient, entity: AnyEntity, run: ImportRun): Promise<string[]> {
   const notes: string[] = [];
-  const inFlight: Array<Promise<LineResult[]>> = [];
+  const inFlight: Array<Promise<{ results: LineResult[]; unchanged: number }>> = [];
   let read = 0;
   const settle = async () => {
-    for (const result of await inFlight.shift()!) run.onResult(result);
+    const { results, unchanged } = await inFlight.shift()!;
+    for (const result of results) run.onResult(result);
+    run.onUnchanged(unchanged);
   };
   for await (const chunk of chunksOf(entity, run, notes)) {
     inFlight.push(send(api, entity, chunk, run.dryRun));

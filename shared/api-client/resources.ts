@@ -19,6 +19,8 @@ export type FilterOf<E extends AnyEntity> = E['filters'][number]['field'];
 export interface BulkOptions {
   /** Compute the results without writing anything. */
   dryRun?: boolean;
+  /** Leave unchanged rows out of the results (they are still counted). */
+  changesOnly?: boolean;
 }
 
 /** Every call a resource can have; an entity's client has the ones its description allows. */
@@ -183,7 +185,11 @@ export function genericResource(transport: Transport, entity: AnyEntity): Generi
     },
     async bulk(rows, options = {}) {
       guard('bulk');
-      const body = { rows, ...(options.dryRun === undefined ? {} : { dryRun: options.dryRun }) };
+      const body = {
+        rows,
+        ...(options.dryRun === undefined ? {} : { dryRun: options.dryRun }),
+        ...(options.changesOnly ? { changesOnly: true } : {}),
+      };
       return transport.call<BulkResponse>({ method: 'POST', path: `${base}/bulk`, body });
     },
   };

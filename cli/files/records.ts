@@ -99,7 +99,7 @@ export async function openRecordFile(file: string, given?: string): Promise<Reco
   });
   if (!info.isFile()) throw new CliError(`Cannot read ${file}: not a file`);
   if (info.size > MAX_FILE_BYTES) {
-    const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MB`;
     throw new CliError(`${file} is too big (${mb(info.size)}; at most ${mb(MAX_FILE_BYTES)}): split it`);
   }
   const format = await formatOf(file, given);

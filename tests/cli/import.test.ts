@@ -1,7 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentEntities } from '../../shared/entities/index.ts';
+import { MAX_FILE_BYTES } from '../../cli/files/records.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { cliJson, startCliHarness, type CliHarness } from './harness.ts';
@@ -243,6 +244,12 @@ describe.each(DIALECTS)('argus-words <entity> import (%s)', (dialect) => {
       expect(result.stderr, name).toContain(message);
       expect(result.stderr.trimEnd().split('\n'), name).toHaveLength(1);
     }
+    // Too big: refused from its size, before a byte is read (a sparse file, so nothing is written).
+    const huge = file('huge.csv', 'language\n');
+    truncateSync(huge, MAX_FILE_BYTES + 1);
+    const tooBig = await h.cli(['language', 'import', huge, '--yes']);
+    expect(tooBig.code).toBe(1);
+    expect(tooBig.stderr).toBe(`Error: ${huge} is too big (512.0 MB; at most 512 MB): split it\n`);
     expect(await exported('language')).toBe(before);
   });
 });

@@ -19,13 +19,10 @@ export function bulkRequestOf<R extends z.ZodType>(row: R) {
       .min(1, { error: 'must hold at least one row' })
       .max(MAX_BULK_ROWS, { error: `must hold at most ${MAX_BULK_ROWS} rows per request` }),
     dryRun: z.boolean({ error: 'must be true or false' }).optional(),
-    changesOnly: z
-      .boolean({ error: 'must be true or false' })
-      .optional()
-      .meta({
-        description:
-          'Leave unchanged rows out of `results` (they are still counted): an import of a big file mostly unchanged.',
-      }),
+    changesOnly: z.boolean({ error: 'must be true or false' }).optional().meta({
+      description:
+        'Leave unchanged rows out of `results` (they are still counted): an import of a big file mostly unchanged.',
+    }),
   });
 }
 

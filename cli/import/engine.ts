@@ -13,7 +13,7 @@ import { bulkRowOf, ColumnReader } from './columns.ts';
  */
 
 /** Rows per request by default, and the most bytes (roughly) a request carries. */
-export const IMPORT_CHUNK = 2000;
+export const IMPORT_CHUNK = 5000;
 const MAX_CHUNK_BYTES = 4 * 1024 * 1024;
 /** Dry-run chunks in flight at once: the server compares one while the next is read and sent. */
 const PLAN_CONCURRENCY = 2;

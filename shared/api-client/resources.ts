@@ -30,6 +30,8 @@ export interface WriteOptions {
 export interface BulkOptions {
   /** Compute the results without writing anything. */
   dryRun?: boolean;
+  /** Leave unchanged rows out of the results (they are still counted). */
+  changesOnly?: boolean;
 }
 
 /** Every call a resource can have; an entity's client has the ones its description allows. */
@@ -50,7 +52,7 @@ export interface ResourceCalls<R, C, U, K extends string> {
   update(id: number, body: U, options?: WriteOptions): Promise<R>;
   /** Resolves to the id removed. */
   remove(id: number, options?: WriteOptions): Promise<number>;
-  /** `POST {resource}/cms/bulk`: upserts by natural key, one transaction (at most 1000 rows). */
+  /** `POST {resource}/cms/bulk`: upserts by natural key, one transaction (at most 5000 rows). */
   bulk(rows: C[], options?: BulkOptions): Promise<BulkResponse>;
   /** `POST {resource}/cms/bulk-update`: the same fields set on rows named by ids or filters. */
   bulkUpdate(request: BulkUpdateRequest): Promise<BulkEditResponse>;
@@ -207,7 +209,11 @@ export function genericResource(transport: Transport, entity: AnyEntity): Generi
     },
     async bulk(rows, options = {}) {
       guard('bulk');
-      const body = { rows, ...(options.dryRun === undefined ? {} : { dryRun: options.dryRun }) };
+      const body = {
+        rows,
+        ...(options.dryRun === undefined ? {} : { dryRun: options.dryRun }),
+        ...(options.changesOnly ? { changesOnly: true } : {}),
+      };
       return transport.call<BulkResponse>({ method: 'POST', path: `${base}/bulk`, body });
     },
   };

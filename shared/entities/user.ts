@@ -73,7 +73,13 @@ export const user = defineEntity({
     { field: 'email', kind: 'text', label: 'Email' },
     { field: 'username', kind: 'text', label: 'Username' },
   ],
-  operations: { search: 'contract', get: 'extension', update: 'contract', delete: 'contract' },
+  operations: {
+    search: 'contract',
+    get: 'extension',
+    update: 'contract',
+    delete: 'contract',
+    bulk: 'extension',
+  },
   naturalKey: ['username'],
   timestamps: { created: 'createdAt', updated: 'updatedAt', deleted: 'deletedAt' },
   // Users are many (a million): sortable where an index serves the order (see migration 0010).

@@ -130,9 +130,11 @@ describe('OpenAPI document', () => {
     ]);
     expect(schemas.ValidationError.properties.fieldErrors).toBeDefined();
     expect(schemas.BulkResponse.properties.counts).toBeDefined();
-    expect(schemas.WordBulkRequest.properties.rows.items).toEqual({
-      $ref: '#/components/schemas/WordCreate',
-    });
+    // Bulk rows: the fields, an optional id, references by id or by the referenced row's fields.
+    const row = schemas.WordBulkRequest.properties.rows.items;
+    expect(row.properties.id).toMatchObject({ type: 'integer' });
+    expect(row.properties.languageId.anyOf).toHaveLength(2);
+    expect(row.properties.isActive).toBeDefined();
     expect(schemas.LoginRequest).toBeDefined();
     for (const ref of refs(doc)) {
       const name = ref.replace('#/components/schemas/', '');

@@ -199,7 +199,13 @@ export function resourcePaths(entity: AnyEntity): Json {
   if (ops.bulk) {
     at(`${base}/bulk`).post = operation(entity, 'bulk', {
       summary: `Create or update up to ${MAX_BULK_ROWS} ${entity.labelPlural.toLowerCase()}`,
-      description: `Upserts on (${(entity.naturalKey ?? []).join(', ')}) in one transaction, with a result per row. \`dryRun\` writes nothing.`,
+      description:
+        `Upserts in one transaction, with a result per row: a row with an \`id\` updates that row, ` +
+        (entity.naturalKey ? `else one matching on (${entity.naturalKey.join(', ')}) is updated, ` : '') +
+        (entity.operations.create
+          ? 'else it is created. '
+          : 'else it is rejected (rows are not created here). ') +
+        'A reference may be an object of fields naming the row instead of its id. Updated rows answer their changes (`from`, `to`). `dryRun` writes nothing.',
       requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}BulkRequest`) } } },
       responses: { 200: json(ref('BulkResponse'), 'One result per row, and counts.'), ...BODY_ERRORS },
     });

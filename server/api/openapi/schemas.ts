@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as auth from '#shared/auth-schemas.ts';
-import { bulkRequestOf, bulkResponseSchema, bulkRowResultSchema } from '#shared/entities/bulk.ts';
+import { bulkRequestOf, bulkResponseSchema, bulkRowOf, bulkRowResultSchema } from '#shared/entities/bulk.ts';
 import {
   bulkDeleteRequestSchema,
   bulkEditResponseSchema,
@@ -82,7 +82,7 @@ export function componentSchemas(entities: readonly AnyEntity[]): Record<string,
     if (entity.operations.update) requests.add(entity.schemas.update, { id: `${name}Update` });
     if (entity.operations.bulk) {
       // The bulk envelope, with its rows typed as the entity's create body.
-      requests.add(bulkRequestOf(entity.schemas.create), { id: `${name}BulkRequest` });
+      requests.add(bulkRequestOf(bulkRowOf(entity)), { id: `${name}BulkRequest` });
     }
   }
   const authSchemas: Array<[string, z.ZodType, Registry]> = [

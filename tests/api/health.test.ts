@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findingListPath, type HealthReport } from '#shared/health.ts';
+import { DIALECTS } from '../helpers/databases.ts';
+import { createFixture, startApi, type ApiHarness, type Fixture } from './harness.ts';
+
+/** The panel home's content health report (issue 13): counts, lint findings, activity, edits per day. */
+describe.each(DIALECTS)('health report (%s)', (dialect) => {
+  let api: ApiHarness;
+  let f: Fixture;
+
+  beforeAll(async () => {
+    api = await startApi(dialect);
+    f = await createFixture(api);
+  });
+  afterAll(async () => api?.close());
+
+  const report = async () => {
+    const res = await api.get('health/cms');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as HealthReport;
+  };
+  const kind = (body: HealthReport, name: string) => body.findings?.kinds.find((k) => k.kind === name);
+
+  it('counts rows per table and per language and stage', async () => {
+    const body = await report();
+    expect(body.counts.tables).toMatchObject({
+      languages: 2,
+      stages: 2,
+      levels: 1,
+      'letter-groups': 1,
+      words: 3,
+    });
+    expect(body.counts.byLanguageStage).toContainEqual({
+      languageId: f.english,
+      language: 'English',
+      stageId: f.stage5,
+      stageNumber: 1,
+      levels: 1,
+      letterGroups: 1,
+    });
+    expect(body.counts.wordsByLanguage).toContainEqual({
+      languageId: f.english,
+      language: 'English',
+      words: 2,
+    });
+  });
+
+  it('a letter group without words is a finding linking to the list that shows it', async () => {
+    const body = await report();
+    const empty = kind(body, 'empty-letter-group');
+    expect(empty?.count).toBe(1);
+    expect(empty?.samples[0]).toMatchObject({ entity: 'letter-group', id: f.group });
+    expect(findingListPath(empty!.samples[0]!.list)).toBe(
+      `/argusma-words-panel/letter-group?letters=pasta&languageId=${f.english}&stageId=${f.stage5}`,
+    );
+    // The level has no letter group yet: an orphan, shown by its (empty) list of letter groups.
+    const orphan = kind(body, 'level-without-letter-groups');
+    expect(orphan?.samples.map((s) => s.id)).toEqual([f.level]);
+    expect(findingListPath(orphan!.samples[0]!.list)).toBe(
+      `/argusma-words-panel/letter-group-level?levelId=${f.level}`,
+    );
+  });
+
+  it('an unsolvable level appears as soon as it is created, with the words it lacks', async () => {
+    for (const wordId of f.words.slice(0, 2)) {
+      expect((await api.post('letter-group-words/cms', { letterGroupId: f.group, wordId })).status).toBe(201);
+    }
+    const level = await api.post('levels/cms', {
+      hint: 'Needs five words',
+      languageId: f.english,
+      stageId: f.stage5,
+      checkCondition: 'words::5',
+    });
+    expect(level.status, JSON.stringify(level.body)).toBe(201);
+    await api.post('letter-group-levels/cms', { letterGroupId: f.group, levelId: level.body.id });
+    const body = await report();
+    expect(body.findings?.stale).toBe(false);
+    const unsolvable = kind(body, 'unsatisfiable-level');
+    expect(unsolvable?.count).toBe(1);
+    expect(unsolvable?.samples[0]).toMatchObject({ entity: 'level', id: level.body.id });
+    expect(unsolvable?.samples[0]?.message).toContain('2 usable words, 5 needed');
+    expect(findingListPath(unsolvable!.samples[0]!.list)).toBe(
+      `/argusma-words-panel/letter-group-level?levelId=${level.body.id}`,
+    );
+    // The letter group has words now: no longer empty.
+    expect(kind(body, 'empty-letter-group')).toBeUndefined();
+  });
+
+  it('lists the latest audit entries and counts today’s edits', async () => {
+    const body = await report();
+    expect(body.activity.length).toBeGreaterThan(0);
+    expect(body.activity[0]).toMatchObject({ resource: 'letter-group-levels', action: 'create' });
+    expect(body.editsPerDay).toHaveLength(30);
+    const today = new Date(api.clock.now).toISOString().slice(0, 10);
+    expect(body.editsPerDay.at(-1)?.day).toBe(today);
+    expect(body.editsPerDay.at(-1)!.edits).toBeGreaterThanOrEqual(10);
+    expect(body.editsPerDay.slice(0, -1).every((d) => d.edits === 0)).toBe(true);
+  });
+
+  it('is admin-only and takes no parameters', async () => {
+    expect((await api.get('health/cms').set('Authorization', 'Bearer nope')).status).toBe(401);
+    const res = await api.get('health/cms?x=1');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/no parameters/);
+    expect((await api.post('health/cms')).status).toBe(405);
+  });
+
+  it('is rate-limited per admin', async () => {
+    let status = 200;
+    for (let i = 0; i < 70 && status === 200; i++) status = (await api.get('health/cms')).status;
+    expect(status).toBe(429);
+    const res = await api.get('health/cms');
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(res.body.message).toMatch(/Too many health reports/);
+  });
+});

@@ -18,6 +18,8 @@ describe('matchAllowedCall', () => {
     ['GET', '/audit/cms/search/', 'search', 'audit/cms/search/', ''],
     ['GET', '/audit/cms/3', 'get', 'audit/cms/3', ''],
     ['GET', '/users/cms/3', 'get', 'users/cms/3', ''],
+    ['GET', '/health/cms', 'health', 'health/cms', ''],
+    ['GET', '/health/cms/', 'health', 'health/cms', ''],
   ])('allows %s %s', (method, url, operation, path, query) => {
     expect(matchAllowedCall(method, url)).toMatchObject({ operation, path, query });
   });
@@ -38,6 +40,9 @@ describe('matchAllowedCall', () => {
     ['GET', '/levels//cms/1'],
     ['GET', '/levels/cms/%2e%2e/x'],
     ['GET', '/Levels/cms/1'],
+    ['POST', '/health/cms'],
+    ['GET', '/health/cms/1'],
+    ['GET', '/health/x'],
   ])('refuses %s %s', (method, url) => {
     expect(matchAllowedCall(method, url)).toBeNull();
   });

@@ -5,7 +5,7 @@ import type { AddProblem, LintInput } from './types.ts';
 /**
  * Active levels whose active letter groups cannot meet their check condition with their active
  * words (the rule itself is shared/check-condition-words.ts; a group without words is reported
- * once, as an empty letter group). `pause` lets a server yield between levels.
+ * once, as an empty letter group). `pause` lets a server yield every 50 levels.
  */
 export async function solvabilityChecks(
   input: LintInput,
@@ -22,7 +22,7 @@ export async function solvabilityChecks(
   let done = 0;
   for (const level of input.levels) {
     if (!level.isActive) continue;
-    if (pause && ++done % 200 === 0) await pause();
+    if (pause && ++done % 50 === 0) await pause();
     for (const groupId of linksOf.get(level.id) ?? []) {
       const group = groups.get(groupId);
       if (!group?.isActive) continue;

@@ -65,7 +65,7 @@ export function summarise(problems: Problem[], input: LintInput): HealthFindingK
  * The lint findings, kept until the content changes (`version`). A request after a change waits
  * up to FINDINGS_WAIT_MS for the new run (small data sets: always enough), else gets the previous
  * findings marked stale while the run goes on; runs never overlap, the checks yield to other
- * requests every 200 levels.
+ * requests every 50 levels.
  */
 export function createFindings(database: DatabaseHandle, clock: () => number) {
   let current: { version: string; computedAt: string; kinds: HealthFindingKind[] } | null = null;

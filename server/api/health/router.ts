@@ -50,7 +50,8 @@ export function healthRouter(deps: { database: DatabaseHandle; clock: () => numb
       const [counts, recent] = await Promise.all([contentCounts(database), recentActivity(database, now)]);
       // Any audited write, any row added or removed, or the refresh period passing: new findings.
       const [last] = await database.read(sql`select max(id) as id from audit_log`.compile(db));
-      const version = `${String(last?.id ?? 0)}|${JSON.stringify(counts.tables)}|${Math.floor(now / REFRESH_MS)}`;
+      const tables = Object.entries(counts.tables).sort(([a], [b]) => a.localeCompare(b));
+      const version = `${String(last?.id ?? 0)}|${JSON.stringify(tables)}|${Math.floor(now / REFRESH_MS)}`;
       const body: HealthReport = {
         generatedAt: new Date(now).toISOString(),
         counts,

@@ -4,6 +4,10 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { loadLintInput } from './content.ts';
 
 const SAMPLES = 5;
+/** A message past this length (a group linked to hundreds of inactive words) is cut. */
+const MESSAGE_MAX = 240;
+const cut = (message: string) =>
+  message.length > MESSAGE_MAX ? `${message.slice(0, MESSAGE_MAX - 1)}…` : message;
 /** How long a request waits for a new run before answering with the previous findings (marked stale). */
 export const FINDINGS_WAIT_MS = 3000;
 
@@ -57,7 +61,7 @@ export function summarise(problems: Problem[], input: LintInput): HealthFindingK
     samples: [...rows.values()]
       .sort((a, b) => a.id - b.id)
       .slice(0, SAMPLES)
-      .map((p) => ({ entity: p.entity, id: p.id, message: p.message, list: listOf(p, input) })),
+      .map((p) => ({ entity: p.entity, id: p.id, message: cut(p.message), list: listOf(p, input) })),
   }));
 }
 

@@ -86,10 +86,38 @@ describe.each(DIALECTS)('health report (%s)', (dialect) => {
     expect(kind(body, 'empty-letter-group')).toBeUndefined();
   });
 
+  it('letter groups of the wrong length and references to inactive rows, each with its list', async () => {
+    const short = await api.post('letter-groups/cms', {
+      letters: 'tap',
+      languageId: f.english,
+      stageId: f.stage5,
+    });
+    expect(short.status, JSON.stringify(short.body)).toBe(201);
+    const inactive = await api.post('letter-groups/cms', {
+      letters: 'taps',
+      languageId: f.english,
+      stageId: f.stage6,
+    });
+    expect(inactive.status, JSON.stringify(inactive.body)).toBe(201);
+    const body = await report();
+    const mismatch = kind(body, 'letter-count-mismatch');
+    expect(mismatch?.samples.map((s) => s.id)).toContain(short.body.id);
+    const sample = mismatch!.samples.find((s) => s.id === short.body.id)!;
+    expect(sample.message).toContain('has 3 letters');
+    expect(findingListPath(sample.list)).toBe(
+      `/argusma-words-panel/letter-group?letters=tap&languageId=${f.english}&stageId=${f.stage5}`,
+    );
+    // Stage 6 is inactive: the active letter group in it refers to an inactive row.
+    const references = kind(body, 'inactive-reference');
+    expect(
+      references?.samples.some((s) => s.id === inactive.body.id && /inactive stage/.test(s.message)),
+    ).toBe(true);
+  });
+
   it('lists the latest audit entries and counts today’s edits', async () => {
     const body = await report();
     expect(body.activity.length).toBeGreaterThan(0);
-    expect(body.activity[0]).toMatchObject({ resource: 'letter-group-levels', action: 'create' });
+    expect(body.activity[0]).toMatchObject({ resource: 'letter-groups', action: 'create' });
     expect(body.editsPerDay).toHaveLength(30);
     const today = new Date(api.clock.now).toISOString().slice(0, 10);
     expect(body.editsPerDay.at(-1)?.day).toBe(today);

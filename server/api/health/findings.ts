@@ -68,17 +68,21 @@ export function summarise(problems: Problem[], input: LintInput): HealthFindingK
 /**
  * The lint findings, kept until the content changes (`version`). A request after a change waits
  * up to FINDINGS_WAIT_MS for the new run (small data sets: always enough), else gets the previous
- * findings marked stale while the run goes on; runs never overlap, the checks yield to other
+ * findings marked stale while the run goes on (at once, when the last run outlasted the wait); runs never overlap, the checks yield to other
  * requests every 50 levels.
  */
 export function createFindings(database: DatabaseHandle, clock: () => number) {
   let current: { version: string; computedAt: string; kinds: HealthFindingKind[] } | null = null;
   let running: { version: string; done: Promise<void> } | null = null;
+  /** How long the last run took: when runs outlast the wait, waiting only delays the answer. */
+  let lastRunMs: number | null = null;
 
   async function run(version: string): Promise<void> {
+    const started = performance.now();
     const input = await loadLintInput(database);
     const problems = await lintInput(input, yieldToEvents);
     current = { version, computedAt: new Date(clock()).toISOString(), kinds: summarise(problems, input) };
+    lastRunMs = performance.now() - started;
   }
 
   function start(version: string): Promise<void> {
@@ -103,7 +107,8 @@ export function createFindings(database: DatabaseHandle, clock: () => number) {
     const done = running?.version === version ? running.done : start(version);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, FINDINGS_WAIT_MS);
+      const longRuns = current !== null && lastRunMs !== null && lastRunMs > FINDINGS_WAIT_MS;
+      timer = setTimeout(resolve, longRuns ? 0 : FINDINGS_WAIT_MS);
     });
     try {
       await Promise.race([done, waited]);

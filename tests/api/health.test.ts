@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findingListPath, type HealthReport } from '#shared/health.ts';
+import { groupWordsOf, lintInput, type LintContent, type Problem } from '#shared/lint/index.ts';
+import { loadLintInput } from '../../server/api/health/content.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { createFixture, startApi, type ApiHarness, type Fixture } from './harness.ts';
 
@@ -114,10 +116,40 @@ describe.each(DIALECTS)('health report (%s)', (dialect) => {
     ).toBe(true);
   });
 
+  it('the server reads the same content as the CLI: the same problems, one implementation', async () => {
+    // A linked word that is inactive: summed up by SQL on one side, read whole on the other.
+    const apt = await api.post('words/cms', { letters: 'apt', languageId: f.english, isActive: false });
+    expect(apt.status, JSON.stringify(apt.body)).toBe(201);
+    await api.post('letter-group-words/cms', { letterGroupId: f.group, wordId: apt.body.id });
+    const all = async <T>(resource: string): Promise<T[]> =>
+      (await api.get(`${resource}/cms/search/?size=100`)).body.content as T[];
+    const links = await all<{ letterGroupId: number; wordId: number }>('letter-group-words');
+    const wordsOfGroup = new Map<number, number[]>();
+    for (const link of links)
+      wordsOfGroup.set(link.letterGroupId, [...(wordsOfGroup.get(link.letterGroupId) ?? []), link.wordId]);
+    // Read through the API, as `argus-words lint` does.
+    const content: LintContent = {
+      languages: await all('languages'),
+      stages: await all('stages'),
+      levels: await all('levels'),
+      letterGroups: await all('letter-groups'),
+      letterGroupLevels: await all('letter-group-levels'),
+      words: await all('words'),
+      wordsOfGroup,
+    };
+    const lines = (problems: Problem[]) =>
+      problems.map((p) => `${p.kind} ${p.entity} ${p.id}: ${p.message}`).sort();
+    const viaApi = lines(await lintInput({ ...content, groupWords: groupWordsOf(content) }));
+    const viaSql = lines(await lintInput(await loadLintInput(api.database)));
+    expect(viaApi.length).toBeGreaterThan(3);
+    expect(viaApi.some((line) => line.includes(`linked to inactive word ${apt.body.id}`))).toBe(true);
+    expect(viaSql).toEqual(viaApi);
+  });
+
   it('lists the latest audit entries and counts today’s edits', async () => {
     const body = await report();
     expect(body.activity.length).toBeGreaterThan(0);
-    expect(body.activity[0]).toMatchObject({ resource: 'letter-groups', action: 'create' });
+    expect(body.activity[0]).toMatchObject({ resource: 'letter-group-words', action: 'create' });
     expect(body.editsPerDay).toHaveLength(30);
     const today = new Date(api.clock.now).toISOString().slice(0, 10);
     expect(body.editsPerDay.at(-1)?.day).toBe(today);

@@ -10,7 +10,7 @@ interface BarChartProps {
   /** Category labels along the bottom (days, stages). */
   categories: string[];
   series: ChartSeries[];
-  /** Label every n-th category only (30 days would not fit). */
+  /** Label every n-th category only, counting back from the last (30 days would not fit). */
   labelEvery?: number;
   /** What a value counts, for the description ("Edits per day"). */
   unit: string;
@@ -18,9 +18,9 @@ interface BarChartProps {
   categoryLabel: string;
 }
 
-const WIDTH = 640;
+const WIDTH = 480;
 const HEIGHT = 220;
-const PAD = { top: 12, right: 8, bottom: 34, left: 44 };
+const PAD = { top: 12, right: 8, bottom: 30, left: 40 };
 
 /** A round step for the value axis: 1, 2 or 5 times a power of ten, about four ticks. */
 function niceMax(max: number): { top: number; step: number } {
@@ -96,7 +96,7 @@ export function BarChart({
                 />
               );
             })}
-            {i % labelEvery === 0 || i === categories.length - 1 ? (
+            {(categories.length - 1 - i) % labelEvery === 0 ? (
               <text
                 x={PAD.left + i * slot + slot / 2}
                 y={HEIGHT - PAD.bottom + 16}

@@ -1,7 +1,8 @@
 /**
  * `npx tsx scripts/screenshots.ts [--dark] [OUT_DIR]`: the README's panel screenshots, taken
  * with playwright-core in Debian's Chromium at 1280×800 against the real app on a temporary
- * database with the demo content (a list and a form), plus a list at 390×844 as cards.
+ * database with the demo content (the home with its content health, a list and a form), plus a
+ * list at 390×844 as cards.
  * Writes docs/screenshots/*.png unless told another folder. Builds first when the build is stale.
  */
 import { mkdirSync } from 'node:fs';
@@ -40,6 +41,7 @@ try {
   const desktop = await browser.newContext({ baseURL: app.url, ...VIEWPORTS.desktop, colorScheme });
   const page = await desktop.newPage();
   await logInThroughBrowser(page, await scanQrCode(app.url, 'admin', 'correct-horse-battery-staple'));
+  await shoot(page, `${PANEL}/`, 'panel-home');
   await shoot(page, `${PANEL}/level`, 'panel-list');
   await shoot(page, `${PANEL}/level/update/1`, 'panel-form');
   const phone = await browser.newContext({ baseURL: app.url, ...VIEWPORTS.phone, colorScheme });

@@ -5,6 +5,7 @@ import type { Logger } from '../logger.ts';
 import { seedDemoContent } from '../seed/index.ts';
 import { createAuth, ensureAdmin } from './auth/index.ts';
 import { changeSetRouter } from './changes/router.ts';
+import { healthRouter } from './health/router.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { contentResources, servedEntities } from './resources/index.ts';
@@ -52,6 +53,7 @@ export async function createContentApi(deps: {
   router.use('/auth', auth.router);
   router.use(contentResources({ database, requireAdmin: auth.requireAdmin, clock, naturalKeys }));
   router.use('/change-sets/cms', auth.requireAdmin, changeSetRouter({ database, clock }));
+  router.use('/health/cms', auth.requireAdmin, healthRouter({ database, clock }));
   router.use(apiNotFound);
   router.use(apiErrorHandler(logger));
   return { router, close: () => auth.close() };

@@ -27,6 +27,8 @@ describe('matchAllowedCall', () => {
       'words/cms/export',
       'format=csv&sort=letters%3Adesc',
     ],
+    ['GET', '/health/cms', 'health', 'health/cms', ''],
+    ['GET', '/health/cms/', 'health', 'health/cms', ''],
   ])('allows %s %s', (method, url, operation, path, query) => {
     expect(matchAllowedCall(method, url)).toMatchObject({ operation, path, query });
   });
@@ -51,7 +53,10 @@ describe('matchAllowedCall', () => {
     ['POST', '/words/cms/export'],
     ['POST', '/audit/cms/bulk-delete'], // the audit log is read-only
     ['POST', '/audit/cms/bulk-update'],
-    ['POST', '/user-levels/cms/bulk'], // no natural-key upserts there
+    ['POST', '/audit/cms/bulk'], // no upserts into the audit log
+    ['POST', '/health/cms'],
+    ['GET', '/health/cms/1'],
+    ['GET', '/health/x'],
   ])('refuses %s %s', (method, url) => {
     expect(matchAllowedCall(method, url)).toBeNull();
   });

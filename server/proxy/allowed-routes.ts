@@ -2,8 +2,9 @@ import { contentEntities, auditEntry, type AnyEntity, type Operation } from '#sh
 
 /** A browser call the proxy may forward: one operation an entity description allows. */
 export interface AllowedCall {
-  entity: AnyEntity;
-  operation: Operation;
+  /** Null for the calls that are about no one entity (the health report). */
+  entity: AnyEntity | null;
+  operation: Operation | 'health';
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the content API prefix, e.g. `levels/cms/5`: only ever built from matched parts. */
   path: string;
@@ -21,6 +22,7 @@ const byResource = new Map<string, AnyEntity>(
 // slash ever gets through, so traversal and host tricks fail here, before any URL is built.
 const PATH =
   /^\/([a-z]+(?:-[a-z]+)*)\/cms(?:\/(?:(search|bulk|bulk-update|bulk-delete|export)|(\d{1,10})))?\/?$/;
+const HEALTH = /^\/health\/cms\/?$/;
 const MAX_QUERY_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex -- finding control characters (CR/LF) is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -37,6 +39,13 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
   const queryAt = rawUrl.indexOf('?');
   const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : rawUrl.slice(queryAt + 1);
+  // The panel home's health report (issue 13): one fixed path, read only.
+  if (HEALTH.test(rawPath)) {
+    const query = cleanQuery(rawQuery);
+    return method === 'GET'
+      ? { entity: null, operation: 'health', method: 'GET', path: 'health/cms', query }
+      : null;
+  }
   const match = PATH.exec(rawPath);
   if (!match) return null;
   const [, resource, action, id] = match;

@@ -85,6 +85,9 @@ describe('OpenAPI document', () => {
     for (const path of ['search/', 'search', '{id}', '{id}/entries'])
       expected.add(`get /change-sets/cms/${path}`);
     expected.add('post /change-sets/cms/{id}/undo');
+    // The panel home's content health report (issue 13).
+    expected.add('get /health/cms');
+    expect(doc.paths['/health/cms'].get['x-extension']).toBe(true);
     const served = Object.entries(doc.paths)
       .filter(([path]) => path.includes('/cms'))
       .flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m} ${path}`));

@@ -2,8 +2,9 @@ import { contentEntities, auditEntry, type AnyEntity, type Operation } from '#sh
 
 /** A browser call the proxy may forward: one operation an entity description allows. */
 export interface AllowedCall {
-  entity: AnyEntity;
-  operation: Operation;
+  /** null for the history calls (revert, trash), which belong to no one entity. */
+  entity: AnyEntity | null;
+  operation: Operation | 'revert' | 'trash' | 'restore';
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the content API prefix, e.g. `levels/cms/5`: only ever built from matched parts. */
   path: string;
@@ -22,18 +23,46 @@ const MAX_QUERY_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex -- finding control characters (CR/LF) is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+// History and undo (issue 13): revert an audit entry, list the trash, restore from it.
+const HISTORY = /^\/(?:audit\/cms\/(\d{1,10})\/revert|trash\/cms\/(?:(search)|(\d{1,10})\/restore))\/?$/;
+
 export class BadProxyQuery extends Error {}
+
+function matchHistoryCall(method: string, rawPath: string, rawQuery: string): AllowedCall | null {
+  const match = HISTORY.exec(rawPath);
+  if (!match) return null;
+  const [, entry, search, trashed] = match;
+  if (entry !== undefined)
+    return method === 'POST'
+      ? { entity: null, operation: 'revert', method: 'POST', path: `audit/cms/${entry}/revert`, query: '' }
+      : null;
+  if (search !== undefined)
+    return method === 'GET'
+      ? {
+          entity: null,
+          operation: 'trash',
+          method: 'GET',
+          path: 'trash/cms/search/',
+          query: cleanQuery(rawQuery),
+        }
+      : null;
+  return method === 'POST'
+    ? { entity: null, operation: 'restore', method: 'POST', path: `trash/cms/${trashed}/restore`, query: '' }
+    : null;
+}
 
 /**
  * Matches `{resource}/cms/...` under the proxy prefix against the entity descriptions: search
  * (GET `search/`), get, update and delete (`{id}`), create (POST on the collection) and bulk,
  * each only where the entity allows it. Anything else is null (404, no upstream call).
- * The refresh endpoint and every other `auth/` path simply never match.
+ * Plus the history calls (matchHistoryCall). The refresh endpoint and every other `auth/` path
+ * simply never match.
  */
 export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | null {
   const queryAt = rawUrl.indexOf('?');
   const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : rawUrl.slice(queryAt + 1);
+  if (HISTORY.test(rawPath)) return matchHistoryCall(method, rawPath, rawQuery);
   const match = PATH.exec(rawPath);
   if (!match) return null;
   const [, resource, action, id] = match;

@@ -85,6 +85,10 @@ describe('OpenAPI document', () => {
     for (const path of ['search/', 'search', '{id}', '{id}/entries'])
       expected.add(`get /change-sets/cms/${path}`);
     expected.add('post /change-sets/cms/{id}/undo');
+    // History and undo (issue 13): revert one entry, the trash and its restore — extensions.
+    expected.add('post /audit/cms/{id}/revert');
+    for (const path of ['search/', 'search']) expected.add(`get /trash/cms/${path}`);
+    expected.add('post /trash/cms/{id}/restore');
     const served = Object.entries(doc.paths)
       .filter(([path]) => path.includes('/cms'))
       .flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m} ${path}`));

@@ -7,6 +7,7 @@ import { registerLevelCommands } from './commands/levels.ts';
 import { registerLinkCommands } from './commands/links.ts';
 import { registerReviewCommands } from './commands/review.ts';
 import { registerSessionCommands } from './commands/session.ts';
+import { registerTrashCommands } from './commands/trash.ts';
 import { registerWordCommands } from './commands/words.ts';
 import { DEFAULT_API_URL, type Connection, type GlobalOptions } from './connection.ts';
 import { CliError, CliExit, withContext, type CliContext } from './context.ts';
@@ -64,6 +65,7 @@ export function buildProgram(context: Partial<CliContext> = {}, run: RunState = 
   registerLinkCommands(program, connected);
   registerReviewCommands(program, connected);
   registerChangeCommands(program, connected);
+  registerTrashCommands(program, connected);
   return program;
 }
 

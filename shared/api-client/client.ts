@@ -1,6 +1,7 @@
 import { auditEntry, contentEntities, type AnyEntity, type EntityName } from '../entities/index.ts';
 import { authClient, type AuthClient } from './auth.ts';
 import { changeSetsClient, type ChangeSetsClient } from './change-sets.ts';
+import { historyClient, type HistoryClient } from './history.ts';
 import {
   genericResource,
   typedResource,
@@ -30,6 +31,8 @@ export type ApiClient = ResourceClients & {
   readonly auth: AuthClient;
   /** Change sets: list, show, undo (`change-sets/cms/…`). */
   readonly changeSets: ChangeSetsClient;
+  /** Revert an audit entry; the trash and its restore (`audit/cms/{id}/revert`, `trash/cms/…`). */
+  readonly history: HistoryClient;
   /** The client of any entity by name, for code that works from descriptions. */
   resource(name: EntityName): GenericResourceClient;
 };
@@ -51,6 +54,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(typed as ResourceClients),
     auth: authClient(transport),
     changeSets: changeSetsClient(transport),
+    history: historyClient(transport),
     resource(name) {
       const client = generic.get(name);
       if (!client) throw new RangeError(`No entity is called ${JSON.stringify(name)}`);

@@ -15,13 +15,21 @@ export interface HistoryClient {
 export function historyClient(transport: Transport): HistoryClient {
   return {
     revert: (id) =>
-      transport.call<RevertResponse>({ method: 'POST', path: `audit/cms/${Math.trunc(id)}/revert` }),
+      transport.call<RevertResponse>({
+        method: 'POST',
+        path: `audit/cms/${Math.trunc(id)}/revert`,
+        body: {},
+      }),
     async trash(query = {}) {
       const params = searchParams({ page: query.page, size: query.size, filters: { entity: query.entity } });
       const raw = await transport.call({ method: 'GET', path: 'trash/cms/search/', query: params });
       return toPage(raw, query, (row) => row as TrashEntry);
     },
     restore: (id) =>
-      transport.call<RestoreResponse>({ method: 'POST', path: `trash/cms/${Math.trunc(id)}/restore` }),
+      transport.call<RestoreResponse>({
+        method: 'POST',
+        path: `trash/cms/${Math.trunc(id)}/restore`,
+        body: {},
+      }),
   };
 }

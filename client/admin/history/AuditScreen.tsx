@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Form, Link, useLoaderData } from 'react-router';
-import { AUDIT_ACTIONS, AUDITED_RESOURCES } from '#shared/entities/audit-entry.ts';
 import { AUDIT_PATH, recordHistoryPath } from '#shared/panel-paths.ts';
-import { panelApi } from '../api.ts';
 import { ErrorMessage } from '../components/Messages.tsx';
 import { auditLoader, type AuditEntryView, type AuditFilters } from './audit-loader.ts';
 import { ConfirmedAction, HistoryPager, OutcomeMessage, type Outcome } from './parts.tsx';
-import { fieldLabel, recordOf, shown, when } from './values.ts';
+import { historyCalls } from './history-api.ts';
+import { ACTIONS, fieldLabel, recordOf, RESOURCES, shown, when } from './values.ts';
 
 export const loader = auditLoader;
 
@@ -34,7 +33,7 @@ function Filters({ filters }: { filters: AuditFilters }) {
         </label>
         <select id="audit-entity" name="entity" className="form-select" defaultValue={filters.entity}>
           <option value="">All</option>
-          {AUDITED_RESOURCES.map((resource) => (
+          {RESOURCES.map((resource) => (
             <option key={resource} value={resource}>
               {resource}
             </option>
@@ -65,7 +64,7 @@ function Filters({ filters }: { filters: AuditFilters }) {
         </label>
         <select id="audit-action" name="action" className="form-select" defaultValue={filters.action}>
           <option value="">All</option>
-          {AUDIT_ACTIONS.map((action) => (
+          {ACTIONS.map((action) => (
             <option key={action} value={action}>
               {action}
             </option>
@@ -102,7 +101,7 @@ function Diff({ entry }: { entry: AuditEntryView }) {
           {fields.map((field) => (
             <tr key={field}>
               <th scope="row" className="fw-normal">
-                {fieldLabel(entry.entity, field)}
+                {fieldLabel(field)}
               </th>
               <td className="text-break">{entry.before ? <del>{shown(entry.before[field])}</del> : '—'}</td>
               <td className="text-break">{entry.after ? <ins>{shown(entry.after[field])}</ins> : '—'}</td>
@@ -138,7 +137,7 @@ function Entry({ entry, onOutcome }: { entry: AuditEntryView; onOutcome(outcome:
             question={`Put back ${record.name} as it was before this change. Refused if it has changed since.`}
             onOutcome={onOutcome}
             run={async () => {
-              const done = await panelApi().history.revert(entry.id);
+              const done = await historyCalls().revert(entry.id);
               return done.outcome === 'unchanged'
                 ? `${record.name} already holds the values from before entry ${entry.id}.`
                 : `Entry ${entry.id} reverted: ${record.name} ${done.outcome}.`;

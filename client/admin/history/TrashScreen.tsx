@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Form, Link, useLoaderData } from 'react-router';
-import { AUDITED_RESOURCES } from '#shared/entities/audit-entry.ts';
 import type { TrashEntry } from '#shared/history.ts';
 import { TRASH_PATH, recordHistoryPath } from '#shared/panel-paths.ts';
-import { panelApi } from '../api.ts';
 import { ErrorMessage } from '../components/Messages.tsx';
 import { ConfirmedAction, HistoryPager, OutcomeMessage, type Outcome } from './parts.tsx';
 import { trashLoader } from './trash-loader.ts';
-import { fieldLabel, recordOf, shown, when } from './values.ts';
+import { historyCalls } from './history-api.ts';
+import { fieldLabel, recordOf, RESOURCES, shown, when } from './values.ts';
 
 export const loader = trashLoader;
 
@@ -23,7 +22,7 @@ function hrefOf(entity: string, page: number): string {
 function summary(entry: TrashEntry): string {
   return Object.entries(entry.row)
     .filter(([field]) => field !== 'id' && !/At$/.test(field))
-    .map(([field, value]) => `${fieldLabel(entry.entity, field)}: ${shown(value)}`)
+    .map(([field, value]) => `${fieldLabel(field)}: ${shown(value)}`)
     .join(' · ');
 }
 
@@ -47,7 +46,7 @@ function Deleted({ entry, onOutcome }: { entry: TrashEntry; onOutcome(outcome: O
             question={`Create ${record.name} again, with the same id and values. Refused if its id or name is taken again, or a row it refers to is gone.`}
             onOutcome={onOutcome}
             run={async () => {
-              await panelApi().history.restore(entry.id);
+              await historyCalls().restore(entry.id);
               return `${record.name} restored.`;
             }}
           />
@@ -82,7 +81,7 @@ export function Component() {
           </label>
           <select id="trash-entity" name="entity" className="form-select" defaultValue={data.entity}>
             <option value="">All</option>
-            {AUDITED_RESOURCES.map((resource) => (
+            {RESOURCES.map((resource) => (
               <option key={resource} value={resource}>
                 {resource}
               </option>

@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { AUDIT_ACTIONS, AUDITED_RESOURCES } from '#shared/entities/audit-entry.ts';
-import { panelApi } from '../api.ts';
-import { errorMessage } from '../entities/entity-api.ts';
-import { positiveParam } from './values.ts';
+import { failureMessage, historyCalls } from './history-api.ts';
+import { ACTIONS, positiveParam, RESOURCES } from './values.ts';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -55,18 +53,18 @@ export async function auditLoader({ request, context }: LoaderFunctionArgs): Pro
   const id = positiveParam(filters.entityId);
   const empty = { filters, page: 1, totalPages: 0, totalElements: 0, entries: [] };
   const problems = [
-    filters.entity && !(AUDITED_RESOURCES as readonly string[]).includes(filters.entity)
-      ? `Table must be one of ${AUDITED_RESOURCES.join(', ')}.`
+    filters.entity && !(RESOURCES as readonly string[]).includes(filters.entity)
+      ? `Table must be one of ${RESOURCES.join(', ')}.`
       : null,
     Number.isNaN(id) ? 'Record ID must be a whole number from 1.' : null,
-    filters.action && !(AUDIT_ACTIONS as readonly string[]).includes(filters.action)
-      ? `Action must be one of ${AUDIT_ACTIONS.join(', ')}.`
+    filters.action && !(ACTIONS as readonly string[]).includes(filters.action)
+      ? `Action must be one of ${ACTIONS.join(', ')}.`
       : null,
     Number.isNaN(page) ? 'The page must be a whole number from 1.' : null,
   ].filter((p): p is string => p !== null);
   if (problems.length > 0) return { ...empty, problem: problems.join(' ') };
   try {
-    const result = await panelApi(context).audit.search({
+    const result = await historyCalls(context).audit({
       page,
       size: AUDIT_PAGE_SIZE,
       filters: {
@@ -85,6 +83,6 @@ export async function auditLoader({ request, context }: LoaderFunctionArgs): Pro
       problem: null,
     };
   } catch (error) {
-    return { ...empty, problem: errorMessage(error) };
+    return { ...empty, problem: failureMessage(error) };
   }
 }

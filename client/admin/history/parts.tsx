@@ -3,7 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorMessage, SuccessMessage } from '../components/Messages.tsx';
 import { useHydrated } from '../components/useHydrated.ts';
-import { errorMessage } from '../entities/entity-api.ts';
+import { failureMessage } from './history-api.ts';
 
 /** Prev / 'Page X of Y' / Next as links (they work before hydration), the URL's filters kept. */
 export function HistoryPager({
@@ -101,7 +101,7 @@ export function ConfirmedAction({
               void revalidator.revalidate();
             },
             (error: unknown) => {
-              onOutcome({ ok: false, message: errorMessage(error) });
+              onOutcome({ ok: false, message: failureMessage(error) });
               setOpen(false);
               setBusy(false);
             },

@@ -1,9 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { AUDITED_RESOURCES } from '#shared/entities/audit-entry.ts';
 import type { TrashEntry } from '#shared/history.ts';
-import { panelApi } from '../api.ts';
-import { errorMessage } from '../entities/entity-api.ts';
-import { positiveParam } from './values.ts';
+import { failureMessage, historyCalls } from './history-api.ts';
+import { positiveParam, RESOURCES } from './values.ts';
 
 export const TRASH_PAGE_SIZE = 20;
 
@@ -22,11 +20,11 @@ export async function trashLoader({ request, context }: LoaderFunctionArgs): Pro
   const entity = (params.get('entity') ?? '').trim();
   const page = positiveParam(params.get('page')) ?? 1;
   const empty = { entity, page: 1, totalPages: 0, totalElements: 0, entries: [] };
-  if (entity && !(AUDITED_RESOURCES as readonly string[]).includes(entity))
-    return { ...empty, problem: `Table must be one of ${AUDITED_RESOURCES.join(', ')}.` };
+  if (entity && !(RESOURCES as readonly string[]).includes(entity))
+    return { ...empty, problem: `Table must be one of ${RESOURCES.join(', ')}.` };
   if (Number.isNaN(page)) return { ...empty, problem: 'The page must be a whole number from 1.' };
   try {
-    const result = await panelApi(context).history.trash({
+    const result = await historyCalls(context).trash({
       page,
       size: TRASH_PAGE_SIZE,
       ...(entity ? { entity } : {}),
@@ -40,6 +38,6 @@ export async function trashLoader({ request, context }: LoaderFunctionArgs): Pro
       problem: null,
     };
   } catch (error) {
-    return { ...empty, problem: errorMessage(error) };
+    return { ...empty, problem: failureMessage(error) };
   }
 }

@@ -1,5 +1,16 @@
-import { entityByResource } from '#shared/entities/index.ts';
+import { ENTITY_SCREENS } from '../entities/routes.tsx';
 import { editPath } from '../entities/paths.ts';
+
+/**
+ * What the history screens need to know of the tables, without the entity descriptions (their zod
+ * schemas would double the screens' JavaScript): the light route table's names and labels.
+ */
+
+/** The audited resources (`words`, `letter-groups`, …): each entity's name plus an s. */
+export const RESOURCES: readonly string[] = ENTITY_SCREENS.map((screen) => `${screen.name}s`);
+export const ACTIONS = ['create', 'update', 'delete'] as const;
+
+const screenOf = (resource: string) => ENTITY_SCREENS.find((screen) => `${screen.name}s` === resource);
 
 /** A stored value as a person reads it: text as is, nothing as an em dash, the rest as JSON. */
 export function shown(value: unknown): string {
@@ -7,16 +18,20 @@ export function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** `Word 12`, and the form it is edited in (when the panel has one). */
+/** `Word 12`, and the form it is edited in. */
 export function recordOf(resource: string, id: number): { name: string; href: string | null } {
-  const entity = entityByResource(resource);
-  if (!entity) return { name: `${resource} ${id}`, href: null };
-  return { name: `${entity.label} ${id}`, href: editPath(entity.name, id) };
+  const screen = screenOf(resource);
+  if (!screen) return { name: `${resource} ${id}`, href: null };
+  return { name: `${screen.label} ${id}`, href: editPath(screen.name, id) };
 }
 
-/** A field's label from the description (`languageId` → `Language`), else its name. */
-export function fieldLabel(resource: string, field: string): string {
-  return entityByResource(resource)?.fields[field]?.label ?? field;
+/** `languageId` → `Language`, `isActive` → `Is active`, `letters` → `Letters`. */
+export function fieldLabel(field: string): string {
+  const words = field
+    .replace(/Id$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** `2025-01-15 10:00:00 UTC`: the same on the server and in the browser (no time-zone mismatch). */

@@ -189,4 +189,23 @@ describe.each(DIALECTS)('history and undo (%s)', (dialect) => {
       api.clock.now = start;
     }
   });
+
+  // Last: spends this admin's minute of reverts and restores (a fresh login: the purge test logged in again).
+  it('limits reverts and restores to 120 a minute per admin (429 with Retry-After)', async () => {
+    const { accessToken } = await loginAsAdmin(api.app, { ...ADMIN, clock: () => api.clock.now });
+    const post = (path: string) =>
+      request(api.app).post(`${PREFIX}/${path}`).set('Authorization', `Bearer ${accessToken}`);
+    let allowed = 0;
+    let limited: request.Response | undefined;
+    for (let i = 0; i <= 120 && !limited; i++) {
+      const res = await post('audit/cms/999999/revert');
+      if (res.status === 429) limited = res;
+      else allowed += 1;
+    }
+    expect(allowed).toBeLessThanOrEqual(120);
+    expect(limited?.status).toBe(429);
+    expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited!.body.message).toMatch(/^Too many reverts and restores: try again in \d+ s$/);
+    expect((await post('trash/cms/999999/restore')).status).toBe(429);
+  });
 });

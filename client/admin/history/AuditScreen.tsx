@@ -85,7 +85,10 @@ function Filters({ filters }: { filters: AuditFilters }) {
 
 /** Field | Before | After for every field the entry wrote (a create has no before, a delete no after). */
 function Diff({ entry }: { entry: AuditEntryView }) {
-  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  // The id is in the heading already.
+  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter(
+    (field) => field !== 'id',
+  );
   return (
     <div className="table-responsive">
       <table className="table table-sm mb-2 audit-diff">

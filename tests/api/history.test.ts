@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAsAdmin } from '../helpers/admin-login.ts';
@@ -149,6 +150,30 @@ describe.each(DIALECTS)('history and undo (%s)', (dialect) => {
     const refused = await api.post(`trash/cms/${entry.id}/restore`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/^Cannot restore Level \d+: /);
+  });
+
+  it('an undone create goes to the trash; undoing a delete takes the row out again', async () => {
+    const run = randomUUID();
+    const created = await api
+      .post('words/cms')
+      .set('X-Change-Set', run)
+      .send({ letters: 'mango', languageId: f.english });
+    const id = created.body.id as number;
+    expect((await api.post(`change-sets/cms/${run}/undo`, {})).body.complete).toBe(true);
+    const inTrash = async () =>
+      (
+        (await api.get('trash/cms/search/?entity=words&size=100')).body.content as Array<{ entityId: number }>
+      ).filter((t) => t.entityId === id).length;
+    expect(await inTrash()).toBe(1);
+
+    const again = (await api.get('trash/cms/search/?entity=words')).body.content[0];
+    expect((await api.post(`trash/cms/${again.id}/restore`)).status).toBe(200);
+    const deleting = randomUUID();
+    expect((await api.del(`words/cms/${id}`).set('X-Change-Set', deleting)).status).toBe(200);
+    expect(await inTrash()).toBe(1);
+    expect((await api.post(`change-sets/cms/${deleting}/undo`, {})).body.complete).toBe(true);
+    expect(await inTrash()).toBe(0);
+    expect((await api.get(`words/cms/${id}`)).body.letters).toBe('mango');
   });
 
   it('answers clear 400s and 404s', async () => {

@@ -8,6 +8,7 @@ import { registerLinkCommands } from './commands/links.ts';
 import { registerReviewCommands } from './commands/review.ts';
 import { registerRunCommand } from './commands/run.ts';
 import { registerSessionCommands } from './commands/session.ts';
+import { registerTrashCommands } from './commands/trash.ts';
 import { registerWordCommands } from './commands/words.ts';
 import { DEFAULT_API_URL, type Connection, type GlobalOptions } from './connection.ts';
 import { CliError, CliExit, EXIT, withContext, type CliContext } from './context.ts';
@@ -75,6 +76,7 @@ export function buildProgram(context: Partial<CliContext> = {}, run: RunState = 
   registerReviewCommands(program, connected);
   registerChangeCommands(program, connected);
   registerRunCommand(program, connected);
+  registerTrashCommands(program, connected);
   return program;
 }
 

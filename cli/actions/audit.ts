@@ -15,7 +15,7 @@ export interface AuditOptions {
 }
 
 /** Accepts the resource (`letter-groups`) or the entity name (`letter-group`). */
-function resourceOf(entity: string): string {
+export function resourceOf(entity: string): string {
   const given = entity.trim().toLowerCase();
   const match = AUDITED_RESOURCES.find((resource) => resource === given || resource === `${given}s`);
   if (!match)

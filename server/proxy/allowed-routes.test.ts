@@ -29,6 +29,10 @@ describe('matchAllowedCall', () => {
     ],
     ['GET', '/health/cms', 'health', 'health/cms', ''],
     ['GET', '/health/cms/', 'health', 'health/cms', ''],
+    ['POST', '/audit/cms/7/revert', 'revert', 'audit/cms/7/revert', ''],
+    ['GET', '/trash/cms/search/?entity=words', 'trash', 'trash/cms/search/', 'entity=words'],
+    ['GET', '/trash/cms/search', 'trash', 'trash/cms/search/', ''],
+    ['POST', '/trash/cms/4/restore', 'restore', 'trash/cms/4/restore', ''],
   ])('allows %s %s', (method, url, operation, path, query) => {
     expect(matchAllowedCall(method, url)).toMatchObject({ operation, path, query });
   });
@@ -37,6 +41,12 @@ describe('matchAllowedCall', () => {
     ['POST', '/users/cms'], // users have no create
     ['POST', '/user-levels/cms'],
     ['DELETE', '/audit/cms/1'],
+    ['GET', '/audit/cms/1/revert'],
+    ['POST', '/audit/cms/x/revert'],
+    ['POST', '/trash/cms/search/'],
+    ['DELETE', '/trash/cms/4'],
+    ['GET', '/trash/cms/4/restore'],
+    ['POST', '/trash/cms/4/restore/x'],
     ['PUT', '/audit/cms/1'],
     ['GET', '/auth/refresh-token'],
     ['POST', '/auth/login'],

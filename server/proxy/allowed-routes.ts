@@ -2,9 +2,9 @@ import { contentEntities, auditEntry, type AnyEntity, type Operation } from '#sh
 
 /** A browser call the proxy may forward: one operation an entity description allows. */
 export interface AllowedCall {
-  /** Null for the calls that are about no one entity (the health report). */
+  /** Null for the calls that are about no one entity (the health report, revert, the trash). */
   entity: AnyEntity | null;
-  operation: Operation | 'health';
+  operation: Operation | 'health' | 'revert' | 'trash' | 'restore';
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the content API prefix, e.g. `levels/cms/5`: only ever built from matched parts. */
   path: string;
@@ -27,13 +27,39 @@ const MAX_QUERY_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex -- finding control characters (CR/LF) is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+// History and undo (issue 13): revert an audit entry, list the trash, restore from it.
+const HISTORY = /^\/(?:audit\/cms\/(\d{1,10})\/revert|trash\/cms\/(?:(search)|(\d{1,10})\/restore))\/?$/;
+
 export class BadProxyQuery extends Error {}
+
+function matchHistoryCall(method: string, rawPath: string, rawQuery: string): AllowedCall | null {
+  const match = HISTORY.exec(rawPath);
+  if (!match) return null;
+  const [, entry, search, trashed] = match;
+  if (entry !== undefined)
+    return method === 'POST'
+      ? { entity: null, operation: 'revert', method: 'POST', path: `audit/cms/${entry}/revert`, query: '' }
+      : null;
+  if (search !== undefined)
+    return method === 'GET'
+      ? {
+          entity: null,
+          operation: 'trash',
+          method: 'GET',
+          path: 'trash/cms/search/',
+          query: cleanQuery(rawQuery),
+        }
+      : null;
+  return method === 'POST'
+    ? { entity: null, operation: 'restore', method: 'POST', path: `trash/cms/${trashed}/restore`, query: '' }
+    : null;
+}
 
 /**
  * Matches `{resource}/cms/...` under the proxy prefix against the entity descriptions: search
  * (GET `search/`) and export (GET `export`), get, update and delete (`{id}`), create (POST on the
  * collection), bulk, bulk-update and bulk-delete, each only where the entity allows it. Anything else is null (404, no upstream call).
- * The refresh endpoint and every other `auth/` path simply never match.
+ * Plus the health report and the history calls (matchHistoryCall). The refresh endpoint and every other `auth/` path simply never match.
  */
 export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | null {
   const queryAt = rawUrl.indexOf('?');
@@ -46,6 +72,7 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
       ? { entity: null, operation: 'health', method: 'GET', path: 'health/cms', query }
       : null;
   }
+  if (HISTORY.test(rawPath)) return matchHistoryCall(method, rawPath, rawQuery);
   const match = PATH.exec(rawPath);
   if (!match) return null;
   const [, resource, action, id] = match;

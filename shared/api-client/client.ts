@@ -2,6 +2,7 @@ import { auditEntry, contentEntities, type AnyEntity, type EntityName } from '..
 import { authClient, type AuthClient } from './auth.ts';
 import { changeSetsClient, type ChangeSetsClient } from './change-sets.ts';
 import { healthClient, type HealthClient } from './health.ts';
+import { historyClient, type HistoryClient } from './history.ts';
 import {
   genericResource,
   typedResource,
@@ -33,6 +34,8 @@ export type ApiClient = ResourceClients & {
   readonly changeSets: ChangeSetsClient;
   /** The content health report (`health/cms`). */
   readonly health: HealthClient;
+  /** Revert an audit entry; the trash and its restore (`audit/cms/{id}/revert`, `trash/cms/…`). */
+  readonly history: HistoryClient;
   /** The client of any entity by name, for code that works from descriptions. */
   resource(name: EntityName): GenericResourceClient;
 };
@@ -55,6 +58,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     auth: authClient(transport),
     changeSets: changeSetsClient(transport),
     health: healthClient(transport),
+    history: historyClient(transport),
     resource(name) {
       const client = generic.get(name);
       if (!client) throw new RangeError(`No entity is called ${JSON.stringify(name)}`);

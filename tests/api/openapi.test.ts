@@ -88,6 +88,10 @@ describe('OpenAPI document', () => {
     // The panel home's content health report (issue 13).
     expected.add('get /health/cms');
     expect(doc.paths['/health/cms'].get['x-extension']).toBe(true);
+    // History and undo (issue 13): revert one entry, the trash and its restore — extensions.
+    expected.add('post /audit/cms/{id}/revert');
+    for (const path of ['search/', 'search']) expected.add(`get /trash/cms/${path}`);
+    expected.add('post /trash/cms/{id}/restore');
     const served = Object.entries(doc.paths)
       .filter(([path]) => path.includes('/cms'))
       .flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m} ${path}`));

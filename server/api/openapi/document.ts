@@ -2,6 +2,7 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import { authPaths } from './auth-paths.ts';
 import { changeSetPaths, changeSetTag } from './change-set-paths.ts';
 import { healthPaths, healthReportSchema } from './health-paths.ts';
+import { historyPaths } from './history-paths.ts';
 import { resourcePaths } from './paths.ts';
 import { componentSchemas } from './schemas.ts';
 
@@ -20,7 +21,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
         'The content API of SPEC §7, as embedded in the server.',
         'Responses name fields in camelCase with foreign keys as languageId, stageId, letterGroupId, levelId, wordId, userId;',
         'request bodies also accept idLanguage, idStage, idLetterGroup, idLevel, idWord, idUser (and the other aliases listed per field).',
-        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log, change sets (undo) and the content health report.',
+        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log with the revert of one entry, change sets (undo), the trash (restore) and the content health report.',
       ].join(' '),
     },
     servers: [{ url: options.prefix }],
@@ -29,6 +30,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
       ...options.entities.map((e) => ({ name: e.labelPlural })),
       changeSetTag,
       { name: 'Content Health' },
+      { name: 'Trash', description: 'Rows deleted in the last 30 days, restorable with their ids.' },
     ],
     paths: Object.assign(
       {},
@@ -36,6 +38,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
       ...options.entities.map(resourcePaths),
       changeSetPaths,
       healthPaths,
+      historyPaths,
     ) as Record<string, unknown>,
     components: {
       securitySchemes: {

@@ -7,6 +7,7 @@ import {
   bulkUpdateRequestSchema,
 } from '#shared/entities/bulk-edit.ts';
 import type { AnyEntity } from '#shared/entities/index.ts';
+import { restoreResponseSchema, revertResponseSchema, trashEntrySchema } from '#shared/history.ts';
 import {
   changeSetEntrySchema,
   changeSetSchema,
@@ -73,6 +74,9 @@ export function componentSchemas(entities: readonly AnyEntity[]): Record<string,
   responses.add(pageSchema(changeSetEntrySchema), { id: 'ChangeSetEntryPage' });
   responses.add(undoResponseSchema, { id: 'UndoResponse' });
   requests.add(undoRequestSchema, { id: 'UndoRequest' });
+  responses.add(revertResponseSchema, { id: 'RevertResponse' });
+  responses.add(pageSchema(trashEntrySchema), { id: 'TrashEntryPage' });
+  responses.add(restoreResponseSchema, { id: 'RestoreResponse' });
   for (const entity of entities) {
     const name = componentName(entity);
     responses.add(entity.schemas.record, { id: name });

@@ -10,6 +10,7 @@ import { changeCounters } from './0007-change-counters.ts';
 import { changeSets } from './0008-change-sets.ts';
 import { naturalKeys } from './0009-natural-keys.ts';
 import { sortIndexes } from './0010-sort-indexes.ts';
+import { trash } from './0013-trash.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   changeSets,
   naturalKeys,
   sortIndexes,
+  trash,
 ];

@@ -237,14 +237,14 @@ ${tail}
       'sent.mts',
       `export default async ({ api }) => {
   await api.levels.update(${ids.third}, { time: 61 });
-  await api.resource('stage').bulk([{ letterCount: 5, number: 9 }]);
+  await api.resource('audit-entry').bulk([{ username: 'x' }]);
 };
 `,
     );
     for (const mode of [[], ['--no-dry-run']]) {
       const result = await h.cli(['--json', 'run', ...mode, file]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('Stages do not support bulk through the API');
+      expect(result.stderr).toContain('Audit Entries do not support bulk through the API');
       expect(JSON.parse(result.stdout).writes).toHaveLength(1);
     }
     expect((await json(['level', 'get', String(ids.third)])).time).toBe(61);
@@ -252,7 +252,7 @@ ${tail}
     expect(JSON.parse(real.stdout)).toMatchObject({
       dryRun: false,
       writes: [{ method: 'update', resource: 'levels', id: ids.third }],
-      error: 'Stages do not support bulk through the API',
+      error: 'Audit Entries do not support bulk through the API',
     });
   });
 

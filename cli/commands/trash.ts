@@ -23,6 +23,10 @@ export function registerTrashCommands(program: Command, connection: () => Connec
     .option('--entity <entity>', 'only rows of this entity (e.g. words, letter-groups)')
     .option('--page <n>', 'page number, from 1', positiveInt('--page'))
     .option('--size <n>', 'rows per page (at most 100)', positiveInt('--size', 100))
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ argus-words trash list\n  $ argus-words trash list --entity words --page 2',
+    )
     .action(async (options: TrashListOptions) => (await actions()).trashListAction(options, connection()));
 
   trash
@@ -32,5 +36,6 @@ export function registerTrashCommands(program: Command, connection: () => Connec
         'a row it refers to is gone.',
     )
     .argument('<id>', 'the trash entry (from trash list)', positiveInt('<id>'))
+    .addHelpText('after', '\nExample:\n  $ argus-words trash restore 12')
     .action(async (id: number) => (await actions()).trashRestoreAction(id, connection()));
 }

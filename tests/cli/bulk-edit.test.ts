@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
 import { cliJson, startCliHarness, type CliHarness } from './harness.ts';
 
 /** `TABLE update|delete` on many rows: plan first, confirmation, chunks, refusals, exit codes. */
-describe('argus-words <entity> update|delete on many rows', () => {
+describe.each(DIALECTS)('argus-words <entity> update|delete on many rows (%s)', (dialect) => {
   let h: CliHarness;
   const ids: Record<string, number> = {};
   const json = (args: string[]) => cliJson(h, args);
@@ -16,7 +17,7 @@ describe('argus-words <entity> update|delete on many rows', () => {
       .sort();
 
   beforeAll(async () => {
-    h = await startCliHarness();
+    h = await startCliHarness(dialect);
     await h.login();
     ids.english = (await json(['language', 'create', '--set', 'language=English'])).id;
     ids.stage = (await json(['stage', 'create', '--set', 'letterCount=5', '--set', 'number=1'])).id;

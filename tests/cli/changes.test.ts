@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
 import { cliJson, startCliHarness, type CliHarness } from './harness.ts';
 
 const LINE = /^Change set ([0-9a-f-]{36}): (\d+) changed — undo with: argus-words changes undo \1$/m;
 
 /** Every writing run is a change set: printed at the end, listed, shown, undone as one unit. */
-describe('argus-words changes', () => {
+describe.each(DIALECTS)('argus-words changes (%s)', (dialect) => {
   let h: CliHarness;
   const ids: Record<string, number> = {};
   const json = (args: string[]) => cliJson(h, args);
@@ -14,7 +15,7 @@ describe('argus-words changes', () => {
       .sort();
 
   beforeAll(async () => {
-    h = await startCliHarness();
+    h = await startCliHarness(dialect);
     await h.login();
     ids.english = (await json(['language', 'create', '--set', 'language=English'])).id;
     for (const letters of ['fizz', 'buzz', 'jazz', 'tap']) {

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialsFile, credentialsPath } from '../../cli/credentials.ts';
+import { DIALECTS } from '../helpers/databases.ts';
 import { cliJson, startCliHarness, type CliHarness } from './harness.ts';
 
 /** A loopback port nothing listens on: a connection to it is refused. */
@@ -17,13 +18,13 @@ async function closedPort(): Promise<number> {
  * on stderr, exit codes 0 / 1 (refused rows, findings, errors the API answered) / 2 (usage, or the
  * API not reached), all of it stated in the program's --help.
  */
-describe('argus-words output and exit-code conventions', () => {
+describe.each(DIALECTS)('argus-words output and exit-code conventions (%s)', (dialect) => {
   let h: CliHarness;
   let english: number;
   const words: Record<string, number> = {};
 
   beforeAll(async () => {
-    h = await startCliHarness();
+    h = await startCliHarness(dialect);
     await h.login();
     english = (await cliJson(h, ['language', 'create', '--set', 'language=English'])).id;
     for (const letters of ['fizz', 'buzz', 'tap'])

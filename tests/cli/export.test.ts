@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCliHarness, type CliHarness } from './harness.ts';
+import { DIALECTS } from '../helpers/databases.ts';
 
 /** `TABLE export`: every matching row, streamed, in the format and fields asked for. */
-describe('argus-words <entity> export', () => {
+describe.each(DIALECTS)('argus-words <entity> export (%s)', (dialect) => {
   let h: CliHarness;
   let english = 0;
   beforeAll(async () => {
-    h = await startCliHarness();
+    h = await startCliHarness(dialect);
     await h.login();
     const made = await h.cli(['--json', 'language', 'create', '--set', 'language=English']);
     english = JSON.parse(made.stdout).id as number;

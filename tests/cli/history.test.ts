@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
 import { cliJson, startCliHarness, type CliHarness } from './harness.ts';
 
 /** `argus-words audit revert ID`, `trash list` and `trash restore ID` (issue 13). */
-describe('argus-words audit revert and trash', () => {
+describe.each(DIALECTS)('argus-words audit revert and trash (%s)', (dialect) => {
   let h: CliHarness;
   let english: number;
   const json = <T = Record<string, unknown> & { id: number }>(args: string[]) => cliJson<T>(h, args);
@@ -20,7 +21,7 @@ describe('argus-words audit revert and trash', () => {
     ).items[0]!;
 
   beforeAll(async () => {
-    h = await startCliHarness();
+    h = await startCliHarness(dialect);
     await h.login();
     english = (await json(['language', 'create', '--set', 'language=English'])).id;
   });

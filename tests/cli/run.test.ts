@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
 import { cliJson, startCliHarness, type CliHarness } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -14,7 +15,7 @@ const example = (name: string) => path.join(EXAMPLES, name);
  * `argus-words run FILE`: the three example scripts of the README and scripts written for the test
  * (outside the project, importing 'argus-words/script'), against the real server.
  */
-describe('argus-words run', () => {
+describe.each(DIALECTS)('argus-words run (%s)', (dialect) => {
   let h: CliHarness;
   let dir: string;
   const ids: Record<string, number> = {};
@@ -40,7 +41,7 @@ describe('argus-words run', () => {
       .sort((a, b) => a.id - b.id);
 
   beforeAll(async () => {
-    h = await startCliHarness();
+    h = await startCliHarness(dialect);
     await h.login();
     dir = mkdtempSync(path.join(tmpdir(), 'argus-run-'));
     ids.english = (await json(['language', 'create', '--set', 'language=English'])).id;

@@ -31,7 +31,10 @@ export interface DatabaseHandle {
    * while no connection commits (data_version); PostgreSQL while the table's change sum stands.
    */
   count(query: CompiledQuery, table: string): Promise<number>;
-  /** PostgreSQL: a value that changes whenever a write to `table` commits; null on SQLite. */
+  /**
+   * A value that changes whenever a write to `table` commits (PostgreSQL: the table's change sum;
+   * SQLite: the database's change counter, which any table's write moves).
+   */
   changeVersion(table: string): Promise<string | null>;
   /** Runs once-only start-up work (first admin, demo content) while no other instance does. */
   startupLock: StartupLock;
@@ -84,6 +87,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
   const readPool = pool ? null : createReadPool(sqliteFile(options));
+  // SQLite's change counter, read on a connection of its own that never writes: its data_version
+  // moves whenever any connection (the server's writer, an operator's sqlite3) commits.
+  const versions = pool ? null : new SQLite(sqliteFile(options), { readonly: true, fileMustExist: true });
   const counts = pool ? createCountCache(db as unknown as Kysely<never>) : null;
   // SQLite's planner needs table statistics to choose among filter indexes: refreshed once started
   // and every few hours, as SQLite advises for long-running processes. Failures only cost speed.
@@ -101,7 +107,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const rows = await readPool.all(query);
       return (await camelCase.transformResult({ result: { rows }, queryId: query.queryId })).rows;
     },
-    changeVersion: async (table) => (counts ? counts.version(table) : null),
+    changeVersion: async (table) =>
+      counts ? counts.version(table) : `sqlite:${String(versions!.pragma('data_version', { simple: true }))}`,
     async count(query, table) {
       if (counts) return counts.count(query, table);
       return Number((await readPool!.all(query, true))[0]?.n ?? 0);
@@ -113,6 +120,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     async close() {
       for (const timer of timers) clearTimeout(timer);
       await readPool?.close();
+      versions?.close();
       await db.destroy();
     },
   };

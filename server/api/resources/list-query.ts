@@ -140,7 +140,7 @@ export function listQueries(
       const version =
         anchors && skip >= DEEP_OFFSET ? await database.changeVersion(snakeCase(entity.table)) : null;
       if (!anchors || version === null) return page(filtered, skip);
-      // A deep page on PostgreSQL: start from the nearest remembered row (see page-anchors.ts).
+      // A deep page: start from the nearest remembered row (see page-anchors.ts).
       const { sql: text, parameters } = ordered(filtered.select('id')).compile();
       const list = `${text}\u0000${JSON.stringify(parameters)}`;
       const { below, above } = anchors.nearest(list, version, skip);

@@ -22,8 +22,8 @@ export interface Anchor {
 }
 
 /**
- * Keyset paging behind the page-number contract, for PostgreSQL (whose OFFSET walks every skipped
- * index entry: page 20,000 of a million users takes 35 ms). The first and last ids of each deep page
+ * Keyset paging behind the page-number contract (an OFFSET walks every skipped index entry: page
+ * 20,000 of a million users takes 35 ms on PostgreSQL, a sorted page 40,000 about as long on SQLite). The first and last ids of each deep page
  * served are remembered per list (its filters and sort) and per table version; the next page, the
  * previous one or the same one again starts from the nearest remembered id, below or above it, with
  * a short offset.

@@ -28,7 +28,7 @@ const EXPORT_CHUNK = 2000;
 /** The one store every resource uses: reads, and writes each in its own transaction. */
 export function createStore(database: DatabaseHandle) {
   const db = looseDb(database);
-  const anchors = database.dialect === 'postgres' ? createPageAnchors() : undefined;
+  const anchors = createPageAnchors();
   const unit = (conn: LooseDb): Tx => ({ db: conn, dialect: database.dialect, known: new Map() });
   const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
     const committed: Array<() => void> = [];

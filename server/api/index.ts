@@ -6,9 +6,11 @@ import { seedDemoContent } from '../seed/index.ts';
 import { createAuth, ensureAdmin } from './auth/index.ts';
 import { changeSetRouter } from './changes/router.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
+import { linkBuilderRouter } from './links/router.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { contentResources, servedEntities } from './resources/index.ts';
 import { createNaturalKeyGuard } from './resources/natural-key-guard.ts';
+import { createStore } from './resources/store.ts';
 
 /** Where the content API lives: `/arguscreative/{product}` (SPEC §7). */
 export function apiPrefix(config: Config): string {
@@ -42,6 +44,15 @@ export async function createContentApi(deps: {
     await naturalKeys.start();
   });
   const auth = await createAuth({ config, database, logger, clock });
+  const links = linkBuilderRouter({
+    database,
+    store: naturalKeys.wrap(createStore(database)),
+    requireAdmin: auth.requireAdmin,
+    clock,
+    logger,
+  });
+  // Jobs a previous process left under way can no longer finish: shown as interrupted.
+  await links.start();
 
   const openApi = JSON.stringify(openApiDocument({ prefix: apiPrefix(config), entities: servedEntities }));
   const router = Router();
@@ -50,9 +61,16 @@ export async function createContentApi(deps: {
     res.type('application/json').send(openApi);
   });
   router.use('/auth', auth.router);
+  router.use(links.router);
   router.use(contentResources({ database, requireAdmin: auth.requireAdmin, clock, naturalKeys }));
   router.use('/change-sets/cms', auth.requireAdmin, changeSetRouter({ database, clock }));
   router.use(apiNotFound);
   router.use(apiErrorHandler(logger));
-  return { router, close: () => auth.close() };
+  return {
+    router,
+    close: async () => {
+      await links.close();
+      await auth.close();
+    },
+  };
 }

@@ -85,6 +85,18 @@ describe('OpenAPI document', () => {
     for (const path of ['search/', 'search', '{id}', '{id}/entries'])
       expected.add(`get /change-sets/cms/${path}`);
     expected.add('post /change-sets/cms/{id}/undo');
+    // The link builder (issue 13): one group's plan and its apply, link jobs — extensions.
+    for (const spec of [
+      'get /letter-groups/cms/{id}/link-plan',
+      'post /letter-groups/cms/{id}/link-plan',
+      'get /letter-groups/cms/link-jobs',
+      'post /letter-groups/cms/link-jobs',
+      'get /letter-groups/cms/link-jobs/{id}',
+    ]) {
+      expected.add(spec);
+      const [method, path] = spec.split(' ') as [string, string];
+      expect(doc.paths[path][method]['x-extension'], spec).toBe(true);
+    }
     const served = Object.entries(doc.paths)
       .filter(([path]) => path.includes('/cms'))
       .flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m} ${path}`));

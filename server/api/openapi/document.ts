@@ -1,6 +1,7 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { authPaths } from './auth-paths.ts';
 import { changeSetPaths, changeSetTag } from './change-set-paths.ts';
+import { linkBuilderPaths, linkBuilderTag } from './link-paths.ts';
 import { resourcePaths } from './paths.ts';
 import { componentSchemas } from './schemas.ts';
 
@@ -19,7 +20,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
         'The content API of SPEC §7, as embedded in the server.',
         'Responses name fields in camelCase with foreign keys as languageId, stageId, letterGroupId, levelId, wordId, userId;',
         'request bodies also accept idLanguage, idStage, idLetterGroup, idLevel, idWord, idUser (and the other aliases listed per field).',
-        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log and change sets (undo).',
+        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log, change sets (undo) and the link builder.',
       ].join(' '),
     },
     servers: [{ url: options.prefix }],
@@ -27,11 +28,15 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
       { name: 'Authentication' },
       ...options.entities.map((e) => ({ name: e.labelPlural })),
       changeSetTag,
+      linkBuilderTag,
     ],
-    paths: Object.assign({}, authPaths, ...options.entities.map(resourcePaths), changeSetPaths) as Record<
-      string,
-      unknown
-    >,
+    paths: Object.assign(
+      {},
+      authPaths,
+      ...options.entities.map(resourcePaths),
+      changeSetPaths,
+      linkBuilderPaths,
+    ) as Record<string, unknown>,
     components: {
       securitySchemes: {
         bearerAuth: {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import * as auth from '#shared/auth-schemas.ts';
+import {
+  applyLinksRequestSchema,
+  applyLinksResponseSchema,
+  linkJobListSchema,
+  linkJobRequestSchema,
+  linkJobSchema,
+  linkPlanSchema,
+} from '#shared/links/api.ts';
 import { bulkRequestOf, bulkResponseSchema, bulkRowResultSchema } from '#shared/entities/bulk.ts';
 import {
   bulkDeleteRequestSchema,
@@ -73,6 +81,12 @@ export function componentSchemas(entities: readonly AnyEntity[]): Record<string,
   responses.add(pageSchema(changeSetEntrySchema), { id: 'ChangeSetEntryPage' });
   responses.add(undoResponseSchema, { id: 'UndoResponse' });
   requests.add(undoRequestSchema, { id: 'UndoRequest' });
+  responses.add(linkPlanSchema, { id: 'LinkPlan' });
+  requests.add(applyLinksRequestSchema, { id: 'ApplyLinksRequest' });
+  responses.add(applyLinksResponseSchema, { id: 'ApplyLinksResponse' });
+  requests.add(linkJobRequestSchema, { id: 'LinkJobRequest' });
+  responses.add(linkJobSchema, { id: 'LinkJob' });
+  responses.add(linkJobListSchema, { id: 'LinkJobList' });
   for (const entity of entities) {
     const name = componentName(entity);
     responses.add(entity.schemas.record, { id: name });

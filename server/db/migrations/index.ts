@@ -9,6 +9,7 @@ import { filterIndexes } from './0006-filter-indexes.ts';
 import { changeCounters } from './0007-change-counters.ts';
 import { changeSets } from './0008-change-sets.ts';
 import { naturalKeys } from './0009-natural-keys.ts';
+import { jobs } from './0014-jobs.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   changeCounters,
   changeSets,
   naturalKeys,
+  jobs,
 ];

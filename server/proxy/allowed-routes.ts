@@ -1,9 +1,16 @@
-import { contentEntities, auditEntry, type AnyEntity, type Operation } from '#shared/entities/index.ts';
+import {
+  contentEntities,
+  auditEntry,
+  letterGroup,
+  type AnyEntity,
+  type Operation,
+} from '#shared/entities/index.ts';
 
 /** A browser call the proxy may forward: one operation an entity description allows. */
 export interface AllowedCall {
   entity: AnyEntity;
-  operation: Operation;
+  /** An operation of the description, or one of the link builder's (letter groups only). */
+  operation: Operation | 'link-plan' | 'link-jobs';
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the content API prefix, e.g. `levels/cms/5`: only ever built from matched parts. */
   path: string;
@@ -18,6 +25,9 @@ const byResource = new Map<string, AnyEntity>(
 // Only lower-case letters, dashes and digits can match: no dot, percent sign, backslash or second
 // slash ever gets through, so traversal and host tricks fail here, before any URL is built.
 const PATH = /^\/([a-z]+(?:-[a-z]+)*)\/cms(?:\/(?:(search|bulk)|(\d{1,10})))?\/?$/;
+// The link builder: a group's plan (GET) and its apply (POST), link jobs (list, start, one job).
+const LINK_PLAN = /^\/letter-groups\/cms\/(\d{1,10})\/link-plan\/?$/;
+const LINK_JOBS = /^\/letter-groups\/cms\/link-jobs(?:\/(\d{1,10}))?\/?$/;
 const MAX_QUERY_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex -- finding control characters (CR/LF) is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -34,6 +44,8 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
   const queryAt = rawUrl.indexOf('?');
   const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : rawUrl.slice(queryAt + 1);
+  const link = linkBuilderCall(method, rawPath, rawQuery);
+  if (link !== undefined) return link;
   const match = PATH.exec(rawPath);
   if (!match) return null;
   const [, resource, action, id] = match;
@@ -58,6 +70,26 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
     return null;
   }
   return method === 'POST' ? call('create', 'POST', `${resource}/cms`) : null;
+}
+
+/** A link builder path: the call, null for a wrong method, undefined for another path. */
+function linkBuilderCall(method: string, rawPath: string, rawQuery: string): AllowedCall | null | undefined {
+  const plan = LINK_PLAN.exec(rawPath);
+  if (plan) {
+    const path = `letter-groups/cms/${plan[1]}/link-plan`;
+    if (method === 'GET')
+      return { entity: letterGroup, operation: 'link-plan', method, path, query: cleanQuery(rawQuery) };
+    return method === 'POST'
+      ? { entity: letterGroup, operation: 'link-plan', method, path, query: '' }
+      : null;
+  }
+  const jobs = LINK_JOBS.exec(rawPath);
+  if (!jobs) return undefined;
+  const path = jobs[1] ? `letter-groups/cms/link-jobs/${jobs[1]}` : 'letter-groups/cms/link-jobs';
+  if (method === 'GET') return { entity: letterGroup, operation: 'link-jobs', method, path, query: '' };
+  return method === 'POST' && !jobs[1]
+    ? { entity: letterGroup, operation: 'link-jobs', method, path, query: '' }
+    : null;
 }
 
 /** Decodes and re-encodes the query, refusing control characters (CR/LF) and oversized queries. */

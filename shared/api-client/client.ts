@@ -1,6 +1,7 @@
 import { auditEntry, contentEntities, type AnyEntity, type EntityName } from '../entities/index.ts';
 import { authClient, type AuthClient } from './auth.ts';
 import { changeSetsClient, type ChangeSetsClient } from './change-sets.ts';
+import { linkBuilderClient, type LinkBuilderClient } from './links.ts';
 import {
   genericResource,
   typedResource,
@@ -30,6 +31,8 @@ export type ApiClient = ResourceClients & {
   readonly auth: AuthClient;
   /** Change sets: list, show, undo (`change-sets/cms/…`). */
   readonly changeSets: ChangeSetsClient;
+  /** The link builder: a letter group's plan and its apply, link jobs. */
+  readonly linkBuilder: LinkBuilderClient;
   /** The client of any entity by name, for code that works from descriptions. */
   resource(name: EntityName): GenericResourceClient;
 };
@@ -51,6 +54,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(typed as ResourceClients),
     auth: authClient(transport),
     changeSets: changeSetsClient(transport),
+    linkBuilder: linkBuilderClient(transport),
     resource(name) {
       const client = generic.get(name);
       if (!client) throw new RangeError(`No entity is called ${JSON.stringify(name)}`);

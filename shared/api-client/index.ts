@@ -10,6 +10,7 @@ export {
   type ResourceClients,
 } from './client.ts';
 export { type AuthClient } from './auth.ts';
+export { type LinkBuilderClient } from './links.ts';
 export { newChangeSet, type ChangeSetTag, type ChangeSetsClient } from './change-sets.ts';
 export {
   ApiError,

@@ -125,6 +125,9 @@ describe.each(DIALECTS)('link builder (%s)', (dialect) => {
     expect(await linkedWords(a)).toEqual(idsOf('stop', 'pots', 'top'));
     expect(await linkedWords(b)).toEqual(idsOf('tap', 'pat', 'sat', 'past'));
     expect(await linkedWords(inactive)).toEqual([]);
+    // Every link the job wrote is audited, in the job's change set.
+    const set = await api.get(`change-sets/cms/${String(job.changeSetId)}`);
+    expect(set.body.counts).toEqual({ created: 7, updated: 0, deleted: 0 });
     const list = await api.get('letter-groups/cms/link-jobs');
     expect(list.body.content[0]).toMatchObject({ id: started.body.id, status: 'done' });
     // Re-running changes nothing.

@@ -21,6 +21,7 @@ export function createLinkJobs(deps: {
   const jobs = jobsStore(deps.database);
   let running: Promise<void> | null = null;
   let stopping = false;
+  let claimed = false;
   const now = () => new Date(deps.clock()).toISOString();
 
   return {
@@ -29,12 +30,22 @@ export function createLinkJobs(deps: {
 
     async start(params: LinkJobRequest, ctx: ChangeContext): Promise<LinkJob> {
       jobFilters(params.where); // a bad filter is a 400 now, not a failed job later
-      const under = await jobs.unfinished();
-      if (under || running) {
-        const which = under ? `Link job ${under.id}` : 'A link job';
-        throw conflict(`${which} is still running: wait for it to finish before starting another.`);
+      // Claimed before the first await, so two starts at once cannot both pass the check.
+      if (running || claimed)
+        throw conflict('A link job is still running: wait for it to finish before starting another.');
+      claimed = true;
+      let job: LinkJob;
+      try {
+        const under = await jobs.unfinished();
+        if (under) {
+          throw conflict(
+            `Link job ${under.id} is still running: wait for it to finish before starting another.`,
+          );
+        }
+        job = await jobs.create(params, ctx, ctx.changeSet!.id);
+      } finally {
+        claimed = false;
       }
-      const job = await jobs.create(params, ctx, ctx.changeSet!.id);
       const jobCtx = (): ChangeContext => ({ ...ctx, now: now() });
       running = runLinkJob({
         database: deps.database,

@@ -71,6 +71,7 @@ export function linkData(database: DatabaseHandle) {
     async linksOf(groupIds: readonly number[]): Promise<Map<number, LinkRow[]>> {
       const links = new Map<number, LinkRow[]>(groupIds.map((id) => [id, []]));
       for (let at = 0; at < groupIds.length; at += IN_CHUNK) {
+        if (at > 0) await pause();
         const rows = await db
           .selectFrom('letterGroupWords')
           .select(['id', 'letterGroupId', 'wordId'])
@@ -93,6 +94,7 @@ export function linkData(database: DatabaseHandle) {
     async lettersOf(wordIds: readonly number[]): Promise<Map<number, string>> {
       const letters = new Map<number, string>();
       for (let at = 0; at < wordIds.length; at += IN_CHUNK) {
+        if (at > 0) await pause();
         const rows = await db
           .selectFrom('words')
           .select(['id', 'letters'])

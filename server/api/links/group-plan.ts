@@ -96,6 +96,7 @@ export async function applyLinks(
     problems: [],
   };
   for (let at = 0; at < add.length; at += WRITE_CHUNK) {
+    if (at > 0) await pause(); // a turn of the event loop between two transactions
     const rows = add.slice(at, at + WRITE_CHUNK).map((wordId) => ({ letterGroupId: id, wordId }));
     const outcome = await store.bulk(letterGroupWord, rows, false, ctx);
     answer.created += outcome.counts.created;

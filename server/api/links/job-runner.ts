@@ -99,6 +99,9 @@ export async function runLinkJob(deps: {
         }
       }
       for (let at = 0; at < create.length; at += WRITE_CHUNK) {
+        // SQLite writes synchronously and Kysely chains its statements on microtasks: without a
+        // turn of the event loop between two transactions, a chunk of groups would hold it for seconds.
+        await pause();
         const outcome = await store.bulk(
           letterGroupWord,
           create.slice(at, at + WRITE_CHUNK),
@@ -110,6 +113,7 @@ export async function runLinkJob(deps: {
         result.rejected += outcome.counts.rejected;
       }
       if (prune.length > 0) {
+        await pause();
         const outcome = await store.bulkDelete(letterGroupWord, { ids: prune }, deps.ctx());
         result.pruned += outcome.changed;
         result.rejected += outcome.refused;

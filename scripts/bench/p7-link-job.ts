@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Agent, request } from 'undici';
@@ -8,7 +9,7 @@ import type { BenchContext } from './context.ts';
 import { SQLITE_FILE } from './data/fill.ts';
 import { naiveBuildable } from './links.ts';
 import { cliWorld, GROUPS, HUGE } from './p6-cli.ts';
-import { row, skip, type Row } from './report.ts';
+import { median, row, skip, type Row } from './report.ts';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,6 +62,7 @@ export async function p7LinkJob(ctx: BenchContext): Promise<Row[]> {
   if (answer.status !== 202) throw new Error(`link job: ${answer.status} ${JSON.stringify(answer.body)}`);
   const id = Number(answer.body.id);
   let slowest = 0;
+  const latencies: number[] = [];
   const slow: string[] = [];
   let job: { status: string; result: { created: number } | null; error: string | null };
   for (;;) {
@@ -68,6 +70,7 @@ export async function p7LinkJob(ctx: BenchContext): Promise<Row[]> {
     await call(`${w.server.url}/healthz`);
     const took = performance.now() - asked;
     slowest = Math.max(slowest, took);
+    latencies.push(took);
     if (took > 250) slow.push(`${took.toFixed(0)} ms at ${((asked - started) / 1000).toFixed(1)} s`);
     job = (await call(`${base}/${id}`)).body as unknown as typeof job;
     if (job.status !== 'queued' && job.status !== 'running') break;
@@ -98,8 +101,8 @@ export async function p7LinkJob(ctx: BenchContext): Promise<Row[]> {
     ),
     row(
       'P7J',
-      'slowest /healthz answer while the link job ran (event loop kept free)',
-      `${slowest.toFixed(0)} ms`,
+      `/healthz while the link job ran (event loop kept free): median, slowest (load ${loadavg()[0]!.toFixed(1)})`,
+      `${median(latencies).toFixed(0)} ms, ${slowest.toFixed(0)} ms`,
       '≤ 250 ms',
       slowest <= 250,
     ),

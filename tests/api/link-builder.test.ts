@@ -130,6 +130,29 @@ describe.each(DIALECTS)('link builder (%s)', (dialect) => {
     expect(set.body.counts).toEqual({ created: 7, updated: 0, deleted: 0 });
     const list = await api.get('letter-groups/cms/link-jobs');
     expect(list.body.content[0]).toMatchObject({ id: started.body.id, status: 'done' });
+    // One job at a time: a job the database says is under way refuses a start, naming it.
+    const running = await (api.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .insertInto('jobs')
+      .values({
+        kind: 'link-build',
+        status: 'running',
+        params: JSON.stringify({ where: {} }),
+        username: 'someone',
+        createdAt: new Date(START).toISOString(),
+        updatedAt: new Date(START).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refused = await api.post('letter-groups/cms/link-jobs', { where: { stageId: otherStage } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `Link job ${String(running.id)} is still running: wait for it to finish before starting another.`,
+    );
+    await (api.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .updateTable('jobs')
+      .set({ status: 'failed' })
+      .where('id', '=', running.id as number)
+      .execute();
     // Re-running changes nothing.
     const again = await api.post('letter-groups/cms/link-jobs', { where: { stageId: otherStage } });
     expect((await finished(api, again.body.id as number)).result).toMatchObject({ created: 0 });

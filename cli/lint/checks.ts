@@ -1,5 +1,5 @@
 import { parseCheckCondition } from '#shared/check-condition.ts';
-import { checkSatisfiable } from '#shared/check-condition-words.ts';
+import { groupName, levelSolvability } from '#shared/solvability.ts';
 import { normalizeWord } from '#shared/words.ts';
 import { lintKeys } from './keys.ts';
 import type { LintContent, Problem, ProblemKind } from './types.ts';
@@ -45,25 +45,31 @@ export function lintContent(content: LintContent): Problem[] {
     const linked = content.letterGroupLevels.filter((link) => link.levelId === level.id);
     if (linked.length === 0)
       add('level-without-letter-groups', 'level', level.id, `${name} has no letter groups`);
-    for (const link of linked) {
+    // One implementation with the content API's solvability endpoints (shared/solvability.ts).
+    const linkedGroups = linked.flatMap((link) => {
       const group = groups.get(link.letterGroupId);
-      if (!group) continue;
-      if (!group.isActive) {
-        add('inactive-reference', 'level', level.id, `${name} uses inactive letter group ${group.id}`);
-        continue;
-      }
-      const buildable = activeWordsOf(group.id).map((w) => w!.letters);
-      if (buildable.length === 0) continue; // reported once, as an empty letter group
-      const result = checkSatisfiable(buildable, level.checkCondition);
-      if (!result.satisfiable) {
+      if (!group) return [];
+      const linkedWords = (content.wordsOfGroup.get(group.id) ?? []).flatMap((id) => words.get(id) ?? []);
+      return [{ ...group, words: linkedWords }];
+    });
+    for (const result of levelSolvability(level, linkedGroups).groups) {
+      if (!result.isActive) {
         add(
-          'unsatisfiable-level',
+          'inactive-reference',
           'level',
           level.id,
-          `${name}: letter group ${group.id} "${group.letters}" cannot meet "${level.checkCondition}": ` +
-            `${result.available} usable ${result.available === 1 ? 'word' : 'words'}, ${result.required} needed`,
+          `${name} uses inactive letter group ${result.letterGroupId}`,
         );
+        continue;
       }
+      if (result.words === 0 || result.verdict === 'solvable') continue; // empty: reported once, as an empty letter group
+      add(
+        'unsatisfiable-level',
+        'level',
+        level.id,
+        `${name}: letter group ${result.letterGroupId} "${result.letters}" cannot meet "${level.checkCondition}": ` +
+          result.reason.slice(groupName({ id: result.letterGroupId, letters: result.letters }).length + 2),
+      );
     }
   }
 

@@ -9,6 +9,8 @@ export interface LintContent {
     languageId: number;
     stageId: number;
     checkCondition: string;
+    /** Which letter of a letter group is the required one (shared/solvability.ts); 0: not fixed. */
+    requiredLetterPosition?: number;
   }>;
   letterGroups: Array<{
     id: number;

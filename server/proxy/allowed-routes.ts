@@ -18,6 +18,8 @@ const byResource = new Map<string, AnyEntity>(
 // Only lower-case letters, dashes and digits can match: no dot, percent sign, backslash or second
 // slash ever gets through, so traversal and host tricks fail here, before any URL is built.
 const PATH = /^\/([a-z]+(?:-[a-z]+)*)\/cms(?:\/(?:(search|bulk)|(\d{1,10})))?\/?$/;
+/** The solvability of levels (issue 13): `levels/cms/solvability` and `levels/cms/{id}/solvability`. */
+const SOLVABILITY = /^\/levels\/cms\/(?:(\d{1,10})\/)?solvability\/?$/;
 const MAX_QUERY_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex -- finding control characters (CR/LF) is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -34,6 +36,8 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
   const queryAt = rawUrl.indexOf('?');
   const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : rawUrl.slice(queryAt + 1);
+  const solvability = matchSolvability(method, rawPath, rawQuery);
+  if (solvability !== undefined) return solvability;
   const match = PATH.exec(rawPath);
   if (!match) return null;
   const [, resource, action, id] = match;
@@ -58,6 +62,24 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
     return null;
   }
   return method === 'POST' ? call('create', 'POST', `${resource}/cms`) : null;
+}
+
+/** A solvability call (a read: the level search's permission); undefined when the path is another. */
+function matchSolvability(method: string, rawPath: string, rawQuery: string): AllowedCall | null | undefined {
+  const match = SOLVABILITY.exec(rawPath);
+  if (!match) return undefined;
+  const entity = byResource.get('levels');
+  if (!entity?.operations.search) return null;
+  const [, id] = match;
+  const base = { entity, operation: 'search' as const };
+  if (id !== undefined)
+    return method === 'GET'
+      ? { ...base, method: 'GET', path: `levels/cms/${id}/solvability`, query: '' }
+      : null;
+  if (method === 'POST') return { ...base, method: 'POST', path: 'levels/cms/solvability', query: '' };
+  if (method === 'GET')
+    return { ...base, method: 'GET', path: 'levels/cms/solvability', query: cleanQuery(rawQuery) };
+  return null;
 }
 
 /** Decodes and re-encodes the query, refusing control characters (CR/LF) and oversized queries. */

@@ -85,6 +85,13 @@ describe('OpenAPI document', () => {
     for (const path of ['search/', 'search', '{id}', '{id}/entries'])
       expected.add(`get /change-sets/cms/${path}`);
     expected.add('post /change-sets/cms/{id}/undo');
+    // The solvability of levels (issue 13): a level's values, a page of levels, one stored level.
+    for (const op of [
+      'post /levels/cms/solvability',
+      'get /levels/cms/solvability',
+      'get /levels/cms/{id}/solvability',
+    ])
+      expected.add(op);
     const served = Object.entries(doc.paths)
       .filter(([path]) => path.includes('/cms'))
       .flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m} ${path}`));
@@ -109,7 +116,9 @@ describe('OpenAPI document', () => {
     for (const entity of contentEntities) {
       const search = doc.paths[`/${entity.resource}/cms/search/`].get;
       const params = search.parameters.map((p: { name: string }) => p.name);
-      expect(params).toEqual(['page', 'size', ...entity.filters.map((f) => f.field)]);
+      // Levels also take `solvable` (issue 13), a filter computed outside SQL.
+      const computed = entity.name === 'level' ? ['solvable'] : [];
+      expect(params).toEqual(['page', 'size', ...entity.filters.map((f) => f.field), ...computed]);
     }
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas.WordPage.properties)).toEqual(

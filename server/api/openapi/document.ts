@@ -3,6 +3,7 @@ import { authPaths } from './auth-paths.ts';
 import { changeSetPaths, changeSetTag } from './change-set-paths.ts';
 import { resourcePaths } from './paths.ts';
 import { componentSchemas } from './schemas.ts';
+import { solvabilityPaths, withSolvableFilter } from './solvability-paths.ts';
 
 /**
  * The OpenAPI 3.1 description of the embedded API, built from the entity descriptions and the same
@@ -10,6 +11,14 @@ import { componentSchemas } from './schemas.ts';
  * `x-extension: true`.
  */
 export function openApiDocument(options: { prefix: string; entities: readonly AnyEntity[] }) {
+  const paths = Object.assign(
+    {},
+    authPaths,
+    ...options.entities.map(resourcePaths),
+    changeSetPaths,
+    options.entities.some((e) => e.name === 'level') ? solvabilityPaths : {},
+  ) as Record<string, Record<string, unknown>>;
+  withSolvableFilter(paths);
   return {
     openapi: '3.1.0',
     info: {
@@ -19,7 +28,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
         'The content API of SPEC §7, as embedded in the server.',
         'Responses name fields in camelCase with foreign keys as languageId, stageId, letterGroupId, levelId, wordId, userId;',
         'request bodies also accept idLanguage, idStage, idLetterGroup, idLevel, idWord, idUser (and the other aliases listed per field).',
-        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log and change sets (undo).',
+        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log and change sets (undo), the solvability of levels.',
       ].join(' '),
     },
     servers: [{ url: options.prefix }],
@@ -28,10 +37,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
       ...options.entities.map((e) => ({ name: e.labelPlural })),
       changeSetTag,
     ],
-    paths: Object.assign({}, authPaths, ...options.entities.map(resourcePaths), changeSetPaths) as Record<
-      string,
-      unknown
-    >,
+    paths,
     components: {
       securitySchemes: {
         bearerAuth: {

@@ -55,6 +55,7 @@ export function listQueries(
       conditions.push(sql<SqlBool>`${sql.ref(field)} = ${column}`);
     }
   }
+  if (request.ids) conditions.push(idIn(dialect, request.ids));
   const order = entity.order ?? 'asc';
   const offset = (after: number | undefined) => (after === undefined ? request.page * request.size : 0);
   const past = order === 'asc' ? '>' : '<';
@@ -129,4 +130,11 @@ export function listQueries(
       return rows;
     },
   };
+}
+
+/** `id` among `ids`, as one parameter however many there are (a JSON array / an int array). */
+function idIn(dialect: DatabaseHandle['dialect'], ids: readonly number[]): RawBuilder<SqlBool> {
+  return dialect === 'postgres'
+    ? sql<SqlBool>`${sql.ref('id')} = any(${[...ids]}::int[])`
+    : sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${JSON.stringify(ids)}))`;
 }

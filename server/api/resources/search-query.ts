@@ -17,6 +17,8 @@ export interface SearchRequest {
   page: number;
   size: number;
   filters: SearchFilter[];
+  /** Only these ids (a filter computed outside SQL, e.g. levels' `solvable`); absent: any. */
+  ids?: readonly number[];
 }
 
 type Parsed = { value: string | number | boolean } | { error: string };

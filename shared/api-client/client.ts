@@ -7,6 +7,7 @@ import {
   type GenericResourceClient,
   type ResourceClient,
 } from './resources.ts';
+import { solvabilityClient, type SolvabilityClient } from './solvability.ts';
 import { createTransport, type ApiClientOptions } from './transport.ts';
 
 /** `letter-group-levels` → `letterGroupLevels`. */
@@ -30,6 +31,8 @@ export type ApiClient = ResourceClients & {
   readonly auth: AuthClient;
   /** Change sets: list, show, undo (`change-sets/cms/…`). */
   readonly changeSets: ChangeSetsClient;
+  /** The solvability of levels (issue 13). */
+  readonly solvability: SolvabilityClient;
   /** The client of any entity by name, for code that works from descriptions. */
   resource(name: EntityName): GenericResourceClient;
 };
@@ -51,6 +54,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(typed as ResourceClients),
     auth: authClient(transport),
     changeSets: changeSetsClient(transport),
+    solvability: solvabilityClient(transport),
     resource(name) {
       const client = generic.get(name);
       if (!client) throw new RangeError(`No entity is called ${JSON.stringify(name)}`);

@@ -36,5 +36,6 @@ export {
   type Versioned,
   type WriteOptions,
 } from './resources.ts';
+export { type SolvabilityClient } from './solvability.ts';
 export { DEFAULT_TIMEOUT_MS, type ApiClientOptions, type Tokens, type TokenStore } from './transport.ts';
 export type { BulkResponse, BulkRowResult } from '../entities/bulk.ts';

@@ -5,6 +5,7 @@ import { formHref } from '../list-return.ts';
 import { editPath } from '../paths.ts';
 import { cellProps } from './cell-props.ts';
 import { cellText } from './cell-text.ts';
+import { useExtraColumn } from './extra-columns.tsx';
 
 interface ListTableProps {
   entity: AnyEntity;
@@ -22,6 +23,7 @@ interface ListTableProps {
 /** The SPEC §2 columns of a list, then its actions: Edit always, Delete where the panel allows it. */
 export function ListTable({ entity, rows, busy, listQuery, savedId, emptyText, onDelete }: ListTableProps) {
   const label = entity.label.toLowerCase();
+  const extra = useExtraColumn(entity, listQuery);
   return (
     // Focusable, so keyboard users can scroll a table wider than the screen (WCAG 2.1.1).
     <div className="table-responsive" tabIndex={0} role="region" aria-label={`${entity.labelPlural} table`}>
@@ -34,6 +36,7 @@ export function ListTable({ entity, rows, busy, listQuery, savedId, emptyText, o
                 {column.label}
               </th>
             ))}
+            {extra ? <th scope="col">{extra.label}</th> : null}
             <th scope="col" className="panel-actions">
               Actions
             </th>
@@ -42,7 +45,7 @@ export function ListTable({ entity, rows, busy, listQuery, savedId, emptyText, o
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={entity.columns.length + 1} className="panel-empty-cell">
+              <td colSpan={entity.columns.length + (extra ? 2 : 1)} className="panel-empty-cell">
                 {emptyText ?? `No ${entity.labelPlural.toLowerCase()} found.`}
               </td>
             </tr>
@@ -61,6 +64,7 @@ export function ListTable({ entity, rows, busy, listQuery, savedId, emptyText, o
                     </td>
                   );
                 })}
+                {extra ? <td data-label={extra.label}>{extra.cell(row)}</td> : null}
                 <td className="text-nowrap panel-actions" data-label="Actions">
                   <Link
                     className="btn btn-sm btn-primary me-2"

@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { entityApi, errorMessage, inBrowser, type Row } from '../entity-api.ts';
 import { rememberRows } from '../row-cache.ts';
+import { loadExtraColumn, type ExtraColumnData } from './extra-column-data.ts';
 import { listSearch, readListState, searchQuery, stateProblems, type ListState } from './url-state.ts';
 
 export interface ListData {
@@ -15,6 +16,8 @@ export interface ListData {
   error: string | null;
   /** Filter field → what is wrong with its value; the list is not searched until it is fixed. */
   filterProblems: Record<string, string>;
+  /** The page's computed column (levels: Solvable), asked in one call; null when none. */
+  extra?: ExtraColumnData | null;
 }
 
 /**
@@ -40,7 +43,9 @@ export function listLoader(entity: AnyEntity) {
       throw redirect(url.pathname + listSearch(entity, { ...state, page: result.totalPages }));
     }
     if (inBrowser()) rememberRows(entity.name, result.items);
+    const extra = await loadExtraColumn(entity, result.items, context);
     return {
+      extra,
       state,
       rows: result.items,
       totalPages: result.totalPages,

@@ -4,9 +4,15 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { groupsWithWords, linkedGroupIds, storedLevels } from './load.ts';
 
 /** Levels judged per round of reads when every level is (the `solvable` filter). */
-const CHUNK = 100;
+const CHUNK = 25;
 /** SQLite has no change counter per table: an answer over every level is kept at most this long. */
-const SQLITE_TTL_MS = 60_000;
+const SQLITE_TTL_MS = 5 * 60_000;
+/**
+ * A computation over every level that took longer than this (10,000 levels with 250 words per
+ * letter group: about 20 s on SQLite) is not waited for again: after a change the last verdicts are
+ * answered while new ones are computed (stale while revalidating). Small data sets always wait.
+ */
+const WAIT_AT_MOST_MS = 1000;
 /** The tables a verdict depends on. */
 const TABLES = ['levels', 'letter_group_levels', 'letter_groups', 'letter_group_words', 'words'];
 
@@ -52,9 +58,11 @@ export function createSolvabilityService(database: DatabaseHandle, clock: () => 
   }
 
   let cached: { version: string; verdicts: Promise<Verdicts> } | null = null;
+  let last: { verdicts: Verdicts; ms: number } | null = null;
 
   /** Every level's verdict, a chunk at a time (reads off the event loop, yielding between chunks). */
   async function computeAll(): Promise<Verdicts> {
+    const started = performance.now();
     const verdicts: Verdicts = new Map();
     let after = 0;
     for (;;) {
@@ -67,7 +75,10 @@ export function createSolvabilityService(database: DatabaseHandle, clock: () => 
           .limit(CHUNK)
           .compile(),
       );
-      if (rows.length === 0) return verdicts;
+      if (rows.length === 0) {
+        last = { verdicts, ms: performance.now() - started };
+        return verdicts;
+      }
       const ids = rows.map((r) => Number(r.id));
       for (const [id, answer] of await ofLevels(ids)) verdicts.set(id, answer.verdict);
       after = ids.at(-1)!;
@@ -80,7 +91,8 @@ export function createSolvabilityService(database: DatabaseHandle, clock: () => 
     ofValues,
     /**
      * Every level's verdict, kept while nothing it depends on changes; one computation at a time,
-     * shared by the requests that wait for it.
+     * shared by the requests that wait for it (or, when the last one was long, not waited for: see
+     * WAIT_AT_MOST_MS).
      */
     async all(): Promise<Verdicts> {
       const current = await version();
@@ -91,6 +103,8 @@ export function createSolvabilityService(database: DatabaseHandle, clock: () => 
           if (cached?.verdicts === verdicts) cached = null;
         });
       }
+      const settled = await Promise.race([cached.verdicts, Promise.resolve(null)]);
+      if (settled === null && last && last.ms > WAIT_AT_MOST_MS) return last.verdicts;
       return cached.verdicts;
     },
   };

@@ -1,10 +1,9 @@
-import * as z from 'zod';
-import { level } from './entities/level.ts';
 import type { LevelSolvability, SolvabilityVerdict } from './solvability.ts';
 
 /**
  * The solvability endpoints' requests and answers (content API, panel, OpenAPI): a level's values,
- * saved or not, and the verdicts of many stored levels at once (a list page).
+ * saved or not, and the verdicts of many stored levels at once (a list page). Dependency-free: the
+ * panel's list and form bundles import it.
  */
 
 /** Letter groups a request may name; levels per batch (a list page at most). */
@@ -15,25 +14,16 @@ export const MAX_SOLVABILITY_BATCH = 100;
 export const SOLVABLE_FILTER = 'solvable';
 export const SOLVABLE_CHOICES = ['yes', 'no'] as const;
 
-const positive = z.number().int().min(1).max(2_147_483_647);
-
-/**
- * `POST levels/cms/solvability`: the fields the verdict depends on. `id` (a stored level) brings
- * its linked letter groups unless `letterGroupIds` names others; the level's other fields may be
- * sent along (the form's whole values) and are ignored.
- */
-export const solvabilityRequestSchema = z.object({
-  id: positive.nullable().optional(),
-  languageId: positive,
-  checkCondition: z.string().max(200).default(''),
-  requiredLetterPosition: z.number().int().min(0).max(1000).default(0),
-  letterGroupIds: z.array(positive).max(MAX_SOLVABILITY_GROUPS).optional(),
-});
-
-export type SolvabilityRequest = z.input<typeof solvabilityRequestSchema>;
-
-/** Keys a request may hold besides the schema's: the level's own fields, ignored. */
-export const IGNORED_LEVEL_KEYS: ReadonlySet<string> = new Set(Object.keys(level.fields));
+/** `POST levels/cms/solvability` (validated by server/api/solvability/request-schema.ts). */
+export interface SolvabilityRequest {
+  /** A stored level: its linked letter groups are used, unless `letterGroupIds` names others. */
+  id?: number | null;
+  languageId: number;
+  checkCondition?: string;
+  /** Which letter of a letter group is the required one, from 1; 0: not fixed. */
+  requiredLetterPosition?: number;
+  letterGroupIds?: number[];
+}
 
 export type SolvabilityAnswer = LevelSolvability;
 

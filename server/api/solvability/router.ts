@@ -4,11 +4,9 @@ import { level } from '#shared/entities/index.ts';
 import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import {
-  IGNORED_LEVEL_KEYS,
   MAX_SOLVABILITY_BATCH,
   SOLVABLE_CHOICES,
   SOLVABLE_FILTER,
-  solvabilityRequestSchema,
   type SolvabilityBatch,
 } from '#shared/solvability-request.ts';
 import type { Actor } from '../auth/index.ts';
@@ -16,6 +14,7 @@ import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { BODY_LIMIT, jsonBody } from '../http/json-body.ts';
 import { route } from '../http/method-table.ts';
 import { parseSearchQuery, type SearchRequest } from '../resources/search-query.ts';
+import { IGNORED_LEVEL_KEYS, solvabilityRequestSchema } from './request-schema.ts';
 import type { SolvabilityService } from './service.ts';
 
 /** Per admin: the form asks as the condition is typed (debounced), a list once per page. */

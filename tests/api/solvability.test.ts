@@ -142,4 +142,16 @@ describe.each(DIALECTS)('solvability of levels (%s)', (dialect) => {
       401,
     );
   });
+
+  // Last: it spends this admin's allowance.
+  it('is rate-limited per admin, with Retry-After', async () => {
+    let res = await api.get(`levels/cms/${id.fine}/solvability`);
+    for (let i = 0; i < 130 && res.status === 200; i++)
+      res = await api.get(`levels/cms/${id.fine}/solvability`);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.body.message).toMatch(/^Too many solvability requests\. Try again in \d+ seconds\.$/);
+    // The level list itself is not limited.
+    expect((await api.get('levels/cms/search/')).status).toBe(200);
+  });
 });

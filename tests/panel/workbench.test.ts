@@ -73,19 +73,19 @@ describeBrowser('the level workbench', () => {
     expect(await headers(page)).toContain('Solvable');
     const solvable = (await headers(page)).indexOf('Solvable');
     const rows = await tableRows(page);
-    expect(rows[0]![solvable]).toMatch(/^Too few words/);
-    expect(rows.slice(1).every((row) => row[solvable]!.startsWith('Solvable'))).toBe(true);
+    expect(rows[0]![solvable]).toMatch(/^Few \(Too few words\)/);
+    expect(rows.slice(1).every((row) => row[solvable]!.startsWith('Yes (Solvable)'))).toBe(true);
 
     await page.getByRole('search').getByLabel('Solvable', { exact: true }).selectOption('no');
     await waitForQuery(page, (p) => p.get('solvable') === 'no');
     const unsolvable = await tableRows(page);
-    expect(unsolvable.map((row) => row[solvable]!.split(' —')[0])).toEqual(['Too few words']);
+    expect(unsolvable.map((row) => row[solvable]!.split(' —')[0])).toEqual(['Few (Too few words)']);
     await expectNoAxeViolations(page, 'level list filtered by Solvable');
 
     // The verdict links to the level's workbench.
     await page
       .locator('main table tbody')
-      .getByRole('link', { name: /^Too few words/ })
+      .getByRole('link', { name: /^Few \(Too few words\)/ })
       .click();
     await page.waitForURL((u) => u.pathname === `${PANEL}/level/update/1` && u.hash === '#workbench');
     await verdictShown(page, 'too-few-words');
@@ -101,7 +101,7 @@ describeBrowser('the level workbench', () => {
       expect(width).toBeLessThanOrEqual(390);
       await open(phone.page, 'level?solvable=yes');
       const cell = phone.page.locator('main table tbody td[data-label="Solvable"]').first();
-      expect(await cell.innerText()).toMatch(/^Solvable/);
+      expect(await cell.innerText()).toMatch(/^Yes/);
       await expectNoAxeViolations(phone.page, 'level list on a phone');
     } finally {
       await phone.close();

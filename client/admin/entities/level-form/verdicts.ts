@@ -7,6 +7,13 @@ export const VERDICT_TEXT: Record<SolvabilityVerdict, string> = {
   unsolvable: 'Unsolvable',
 };
 
+/** In the list's narrow Solvable column (the full text follows for screen readers and the tooltip). */
+export const VERDICT_SHORT: Record<SolvabilityVerdict, string> = {
+  solvable: 'Yes',
+  'too-few-words': 'Few',
+  unsolvable: 'No',
+};
+
 export const VERDICT_CLASS: Record<SolvabilityVerdict, string> = {
   solvable: 'text-bg-success',
   'too-few-words': 'text-bg-warning',

@@ -27,7 +27,9 @@ export function ListTable({ entity, rows, busy, listQuery, savedId, emptyText, o
   return (
     // Focusable, so keyboard users can scroll a table wider than the screen (WCAG 2.1.1).
     <div className="table-responsive" tabIndex={0} role="region" aria-label={`${entity.labelPlural} table`}>
-      <table className="table table-striped table-hover table-sm align-middle panel-list-table">
+      <table
+        className={`table table-striped table-hover table-sm align-middle panel-list-table${extra ? ' panel-list-table-extra' : ''}`}
+      >
         <caption className="visually-hidden">{entity.labelPlural}</caption>
         <thead>
           <tr>
@@ -36,7 +38,7 @@ export function ListTable({ entity, rows, busy, listQuery, savedId, emptyText, o
                 {column.label}
               </th>
             ))}
-            {extra ? <th scope="col">{extra.label}</th> : null}
+            {extra ? <th scope="col">{extra.header}</th> : null}
             <th scope="col" className="panel-actions">
               Actions
             </th>

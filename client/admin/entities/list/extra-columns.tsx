@@ -4,11 +4,13 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import type { Row } from '../entity-api.ts';
 import { formHref } from '../list-return.ts';
 import { editPath } from '../paths.ts';
-import { VERDICT_CLASS, VERDICT_TEXT, WORKBENCH_ID } from '../level-form/verdicts.ts';
+import { VERDICT_CLASS, VERDICT_SHORT, VERDICT_TEXT, WORKBENCH_ID } from '../level-form/verdicts.ts';
 import type { ListData } from './list-loader.ts';
 
 export interface ExtraColumn {
   label: string;
+  /** The header as shown: may break inside the word, so the column stays narrow. */
+  header: ReactNode;
   cell(row: Row): ReactNode;
 }
 
@@ -22,6 +24,13 @@ export function useExtraColumn(entity: AnyEntity, listQuery: string): ExtraColum
   const extra = data?.extra ?? null;
   return {
     label: 'Solvable',
+    header: (
+      <>
+        Solv
+        <wbr />
+        able
+      </>
+    ),
     cell(row) {
       if (!extra) return '';
       if ('error' in extra) return <span title={extra.error}>Not checked</span>;
@@ -30,11 +39,11 @@ export function useExtraColumn(entity: AnyEntity, listQuery: string): ExtraColum
       return (
         <Link
           to={`${formHref(editPath(entity.name, row.id), listQuery)}#${WORKBENCH_ID}`}
-          title={verdict.reason}
+          title={`${VERDICT_TEXT[verdict.verdict]}: ${verdict.reason}`}
           className={`badge ${VERDICT_CLASS[verdict.verdict]}`}
         >
-          {VERDICT_TEXT[verdict.verdict]}
-          <span className="visually-hidden">{` — level ${row.id}: ${verdict.reason}`}</span>
+          {VERDICT_SHORT[verdict.verdict]}
+          <span className="visually-hidden">{` (${VERDICT_TEXT[verdict.verdict]}) — level ${row.id}: ${verdict.reason}`}</span>
         </Link>
       );
     },

@@ -20,6 +20,8 @@ const SCREEN_NAMES: Record<string, string> = {
   'list-route.js': 'the list screens',
   'form-route.js': 'the add/edit screens',
   'SearchPage.js': 'the search page',
+  'AuditScreen.js': 'the history (audit) screen',
+  'TrashScreen.js': 'the trash screen',
 };
 
 /** The asset and every module it imports statically (`import … from "./x.js"`, `import "./x.js"`). */

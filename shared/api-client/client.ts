@@ -1,6 +1,8 @@
 import { auditEntry, contentEntities, type AnyEntity, type EntityName } from '../entities/index.ts';
 import { authClient, type AuthClient } from './auth.ts';
 import { changeSetsClient, type ChangeSetsClient } from './change-sets.ts';
+import { healthClient, type HealthClient } from './health.ts';
+import { historyClient, type HistoryClient } from './history.ts';
 import {
   genericResource,
   typedResource,
@@ -31,6 +33,10 @@ export type ApiClient = ResourceClients & {
   readonly auth: AuthClient;
   /** Change sets: list, show, undo (`change-sets/cms/…`). */
   readonly changeSets: ChangeSetsClient;
+  /** The content health report (`health/cms`). */
+  readonly health: HealthClient;
+  /** Revert an audit entry; the trash and its restore (`audit/cms/{id}/revert`, `trash/cms/…`). */
+  readonly history: HistoryClient;
   /** The solvability of levels (issue 13). */
   readonly solvability: SolvabilityClient;
   /** The client of any entity by name, for code that works from descriptions. */
@@ -54,6 +60,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(typed as ResourceClients),
     auth: authClient(transport),
     changeSets: changeSetsClient(transport),
+    health: healthClient(transport),
+    history: historyClient(transport),
     solvability: solvabilityClient(transport),
     resource(name) {
       const client = generic.get(name);

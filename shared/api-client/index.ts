@@ -11,6 +11,7 @@ export {
 } from './client.ts';
 export { type AuthClient } from './auth.ts';
 export { newChangeSet, type ChangeSetTag, type ChangeSetsClient } from './change-sets.ts';
+export { type HealthClient } from './health.ts';
 export {
   ApiError,
   errorFromFailure,

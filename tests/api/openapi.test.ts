@@ -85,6 +85,13 @@ describe('OpenAPI document', () => {
     for (const path of ['search/', 'search', '{id}', '{id}/entries'])
       expected.add(`get /change-sets/cms/${path}`);
     expected.add('post /change-sets/cms/{id}/undo');
+    // The panel home's content health report (issue 13).
+    expected.add('get /health/cms');
+    expect(doc.paths['/health/cms'].get['x-extension']).toBe(true);
+    // History and undo (issue 13): revert one entry, the trash and its restore — extensions.
+    expected.add('post /audit/cms/{id}/revert');
+    for (const path of ['search/', 'search']) expected.add(`get /trash/cms/${path}`);
+    expected.add('post /trash/cms/{id}/restore');
     // The solvability of levels (issue 13): a level's values, a page of levels, one stored level.
     for (const op of [
       'post /levels/cms/solvability',
@@ -118,7 +125,14 @@ describe('OpenAPI document', () => {
       const params = search.parameters.map((p: { name: string }) => p.name);
       // Levels also take `solvable` (issue 13), a filter computed outside SQL.
       const computed = entity.name === 'level' ? ['solvable'] : [];
-      expect(params).toEqual(['page', 'size', ...entity.filters.map((f) => f.field), ...computed]);
+      expect(params).toEqual([
+        'page',
+        'size',
+        'sort',
+        'ids',
+        ...entity.filters.map((f) => f.field),
+        ...computed,
+      ]);
     }
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas.WordPage.properties)).toEqual(
@@ -139,9 +153,11 @@ describe('OpenAPI document', () => {
     ]);
     expect(schemas.ValidationError.properties.fieldErrors).toBeDefined();
     expect(schemas.BulkResponse.properties.counts).toBeDefined();
-    expect(schemas.WordBulkRequest.properties.rows.items).toEqual({
-      $ref: '#/components/schemas/WordCreate',
-    });
+    // Bulk rows: the fields, an optional id, references by id or by the referenced row's fields.
+    const row = schemas.WordBulkRequest.properties.rows.items;
+    expect(row.properties.id).toMatchObject({ type: 'integer' });
+    expect(row.properties.languageId.anyOf).toHaveLength(2);
+    expect(row.properties.isActive).toBeDefined();
     expect(schemas.LoginRequest).toBeDefined();
     for (const ref of refs(doc)) {
       const name = ref.replace('#/components/schemas/', '');

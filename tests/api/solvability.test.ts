@@ -112,6 +112,14 @@ describe.each(DIALECTS)('solvability of levels (%s)', (dialect) => {
     expect(await ids('solvable=no')).toEqual([id.few, id.none]);
     expect(await ids('solvable=no&size=1&page=1')).toEqual([id.none]);
     expect(await ids('solvable=')).toEqual([id.fine, id.few, id.none]);
+    // With the list's sort and `ids` (the levels both name), and in its export.
+    expect(await ids('solvable=no&sort=id:desc')).toEqual([id.none, id.few]);
+    expect(await ids(`solvable=no&ids=${id.fine},${id.few}`)).toEqual([id.few]);
+    const exported = await api.get('levels/cms/export?format=json&solvable=no&sort=id:desc');
+    expect(exported.status, exported.text).toBe(200);
+    expect(exported.body.map((l: { id: number }) => l.id)).toEqual([id.none, id.few]);
+    expect((await api.get('levels/cms/export?format=json&solvable=')).body).toHaveLength(3);
+    expect((await api.get('levels/cms/export?solvable=maybe')).status).toBe(400);
     // A change is seen at once (the cached verdicts follow the content).
     const put = await api.put(`levels/cms/${id.few}`, { checkCondition: 'words::2' });
     expect(put.status).toBe(200);

@@ -78,7 +78,12 @@ describeBrowser('the nine list screens', () => {
       await open(page, entity.name);
       // Levels also show whether they can be solved (issue 13), computed by the API.
       const computed = entity.name === 'level' ? ['Solvable'] : [];
-      expect(await headers(page)).toEqual([...entity.columns.map((c) => c.label), ...computed, 'Actions']);
+      expect(await headers(page)).toEqual([
+        'ID',
+        ...entity.columns.map((c) => c.label),
+        ...computed,
+        'Actions',
+      ]);
       expect(await page.getByRole('link', { name: 'Add New' }).count()).toBe(entity.panel.add ? 1 : 0);
       expect(await page.getByRole('link', { name: /^Edit/ }).count()).toBeGreaterThan(0);
       expect((await page.getByRole('button', { name: /^Delete/ }).count()) > 0).toBe(entity.panel.delete);

@@ -1,6 +1,8 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { authPaths } from './auth-paths.ts';
 import { changeSetPaths, changeSetTag } from './change-set-paths.ts';
+import { healthPaths, healthReportSchema } from './health-paths.ts';
+import { historyPaths } from './history-paths.ts';
 import { resourcePaths } from './paths.ts';
 import { componentSchemas } from './schemas.ts';
 import { solvabilityPaths, withSolvableFilter } from './solvability-paths.ts';
@@ -16,6 +18,8 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
     authPaths,
     ...options.entities.map(resourcePaths),
     changeSetPaths,
+    healthPaths,
+    historyPaths,
     options.entities.some((e) => e.name === 'level') ? solvabilityPaths : {},
   ) as Record<string, Record<string, unknown>>;
   withSolvableFilter(paths);
@@ -28,7 +32,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
         'The content API of SPEC §7, as embedded in the server.',
         'Responses name fields in camelCase with foreign keys as languageId, stageId, letterGroupId, levelId, wordId, userId;',
         'request bodies also accept idLanguage, idStage, idLetterGroup, idLevel, idWord, idUser (and the other aliases listed per field).',
-        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log and change sets (undo), the solvability of levels.',
+        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log with the revert of one entry, change sets (undo), the trash (restore), the content health report and the solvability of levels.',
       ].join(' '),
     },
     servers: [{ url: options.prefix }],
@@ -36,6 +40,8 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
       { name: 'Authentication' },
       ...options.entities.map((e) => ({ name: e.labelPlural })),
       changeSetTag,
+      { name: 'Content Health' },
+      { name: 'Trash', description: 'Rows deleted in the last 30 days, restorable with their ids.' },
     ],
     paths,
     components: {
@@ -46,7 +52,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
           description: 'The accessToken of POST /auth/verify-otp (15 minutes) of an admin who completed 2FA.',
         },
       },
-      schemas: componentSchemas(options.entities),
+      schemas: { ...componentSchemas(options.entities), HealthReport: healthReportSchema },
     },
   };
 }

@@ -184,7 +184,7 @@ export const solvabilityPaths: Record<string, Json> = {
 
 /** `solvable=yes|no` on the level search (both spellings of its path). */
 export function withSolvableFilter(paths: Record<string, Json>): void {
-  for (const path of ['/levels/cms/search/', '/levels/cms/search']) {
+  for (const path of ['/levels/cms/search/', '/levels/cms/search', '/levels/cms/export']) {
     const get = (paths[path] as { get?: { parameters?: Json[] } } | undefined)?.get;
     if (!get || get.parameters?.some((p) => p.name === SOLVABLE_FILTER)) continue;
     get.parameters = [

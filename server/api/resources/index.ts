@@ -26,6 +26,7 @@ export function contentResources(deps: {
       service: createSolvabilityService(deps.database, deps.clock),
       requireAdmin: deps.requireAdmin,
       searchLevels: (request) => store.search(level, request),
+      exportLevels: (request, ids) => store.exportChunks(level, request.filters, request.sort, ids),
     }),
   );
   for (const entity of servedEntities) {

@@ -13,6 +13,8 @@ import type { Actor } from '../auth/index.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { BODY_LIMIT, jsonBody } from '../http/json-body.ts';
 import { route } from '../http/method-table.ts';
+import { parseExportQuery, sendExport, type ExportRequest } from '../resources/export.ts';
+import type { Values } from '../resources/rows.ts';
 import { parseSearchQuery, type SearchRequest } from '../resources/search-query.ts';
 import { IGNORED_LEVEL_KEYS, solvabilityRequestSchema } from './request-schema.ts';
 import type { SolvabilityService } from './service.ts';
@@ -70,6 +72,8 @@ export function solvabilityRouter(deps: {
   requireAdmin: RequestHandler;
   /** The level list's own search (store.search of levels), to which `solvable` adds its ids. */
   searchLevels(request: SearchRequest): Promise<unknown>;
+  /** The level list's export (store.exportChunks of levels), likewise. */
+  exportLevels(request: ExportRequest, ids?: number[]): AsyncIterable<Values[]>;
 }): Router {
   const { service, requireAdmin } = deps;
   const limiter = new RateLimiterMemory(SOLVABILITY_LIMIT);
@@ -97,26 +101,43 @@ export function solvabilityRouter(deps: {
   const router = Router();
   // `?solvable=yes|no` on the level search: the other filters and paging as usual, among the
   // levels whose verdict (kept until their content changes, see service.ts) is or is not solvable.
-  router.get('/levels/cms/search', async (req, res, next) => {
-    if (!(SOLVABLE_FILTER in req.query)) return next();
-    await new Promise<void>((resolve, reject) =>
+  // The export of the level list (its filters, no pages) takes it too.
+  const solvableIds = async (raw: unknown, what: string): Promise<number[] | null> => {
+    if (raw === '') return null;
+    if (typeof raw !== 'string' || !(SOLVABLE_CHOICES as readonly string[]).includes(raw)) {
+      const message = `must be one of: ${SOLVABLE_CHOICES.join(', ')}`;
+      throw badRequest(`Invalid ${what} of levels: ${SOLVABLE_FILTER} ${message}`, {
+        [SOLVABLE_FILTER]: [message],
+      });
+    }
+    const wanted = raw === 'yes';
+    return [...(await service.all())].filter(([, v]) => (v === 'solvable') === wanted).map(([id]) => id);
+  };
+  const admin = (req: Request, res: Response) =>
+    new Promise<void>((resolve, reject) =>
       requireAdmin(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
     );
+  router.get('/levels/cms/search', async (req, res, next) => {
+    if (!(SOLVABLE_FILTER in req.query)) return next();
+    await admin(req, res);
     if (!res.locals.actor) return; // requireAdmin answered (401/403)
     const { [SOLVABLE_FILTER]: raw, ...rest } = req.query;
     const request = parseSearchQuery(level, rest);
-    if (raw === '') return res.json(await deps.searchLevels(request));
-    if (typeof raw !== 'string' || !(SOLVABLE_CHOICES as readonly string[]).includes(raw)) {
-      throw badRequest(
-        `Invalid search of levels: ${SOLVABLE_FILTER} must be one of: ${SOLVABLE_CHOICES.join(', ')}`,
-        {
-          [SOLVABLE_FILTER]: [`must be one of: ${SOLVABLE_CHOICES.join(', ')}`],
-        },
-      );
-    }
-    const wanted = raw === 'yes';
-    const ids = [...(await service.all())].filter(([, v]) => (v === 'solvable') === wanted).map(([id]) => id);
+    let ids = await solvableIds(raw, 'search');
+    if (ids === null) return res.json(await deps.searchLevels(request));
+    // `?ids=` too: the levels both name.
+    const named = request.ids ? new Set(request.ids) : null;
+    if (named) ids = ids.filter((id) => named.has(id));
     res.json(await deps.searchLevels({ ...request, ids }));
+  });
+  router.get('/levels/cms/export', async (req, res, next) => {
+    if (!(SOLVABLE_FILTER in req.query)) return next();
+    await admin(req, res);
+    if (!res.locals.actor) return;
+    const { [SOLVABLE_FILTER]: raw, ...rest } = req.query;
+    const request = parseExportQuery(level, rest);
+    const ids = await solvableIds(raw, 'export');
+    await sendExport(res, level, request, deps.exportLevels(request, ids ?? undefined));
   });
   route(router, '/levels/cms/solvability', {
     post: [

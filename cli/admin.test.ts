@@ -65,15 +65,15 @@ describe.each(DIALECTS)('argus-words admin (%s)', (dialect) => {
       Readable.from(['alice-secret-pass\n']),
     );
     expect(result.code).toBe(0);
-    // One security event line for the operator's log collection, naming the admin, no secret.
-    expect(
-      result.stderr
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    ).toEqual([expect.objectContaining({ level: 40, event: 'admin.created', username: 'alice' })]);
+    // One security event line for the operator's log collection, naming the admin, no secret; the
+    // message for the person is on stderr too (stdout is for data only).
+    const lines = result.stderr.trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: 40, event: 'admin.created', username: 'alice' }),
+    ]);
     expect(result.stderr).not.toContain('alice-secret-pass');
-    expect(result.stdout).toContain('Admin "alice" created');
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('Admin "alice" created');
     expect(await passwordWorks('alice', 'alice-secret-pass')).toBe(true);
   });
 
@@ -84,7 +84,7 @@ describe.each(DIALECTS)('argus-words admin (%s)', (dialect) => {
       Readable.from(['bob-new-password']),
     );
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('reset');
+    expect(result.stderr).toContain('reset');
     expect(await passwordWorks('bob', 'bob-new-password')).toBe(true);
     expect(await passwordWorks('bob', 'bob-old-password')).toBe(false);
   });
@@ -200,7 +200,10 @@ describe.each(DIALECTS)('argus-words admin (%s)', (dialect) => {
 
     const result = await cli(['admin', 'reset-2fa', '--username', 'heidi']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stderr)).toMatchObject({ event: 'admin.2fa_reset', username: 'heidi' });
+    const [event, message] = result.stderr.trim().split('\n');
+    expect(JSON.parse(event!)).toMatchObject({ event: 'admin.2fa_reset', username: 'heidi' });
+    expect(message).toContain('Two-factor enrolment of "heidi" reset');
+    expect(result.stdout).toBe('');
     const account = await credentials.byUsername('heidi');
     expect(account).toMatchObject({ enrolled: false, totpSecret: null, isTwoFa: false });
     expect(

@@ -4,7 +4,7 @@ import {
   type ApiClient,
   type ChangeSetTag,
 } from '#shared/api-client/index.ts';
-import { CliError, type CliContext } from './context.ts';
+import { CliError, UsageError, type CliContext } from './context.ts';
 import { CredentialsFile, credentialsPath, fileTokenStore } from './credentials.ts';
 import { Output } from './output.ts';
 
@@ -41,10 +41,10 @@ export function apiUrlOf(ctx: CliContext, options: GlobalOptions): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new CliError(`--api must be a URL such as ${DEFAULT_API_URL}, not "${raw}"`);
+    throw new UsageError(`--api must be a URL such as ${DEFAULT_API_URL}, not "${raw}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliError(`--api must be an http:// or https:// URL, not "${raw}"`);
+    throw new UsageError(`--api must be an http:// or https:// URL, not "${raw}"`);
   }
   return raw.replace(/\/+$/, '');
 }

@@ -22,6 +22,12 @@ export interface Prompter {
   confirm(message: string, fallback: boolean): Promise<boolean>;
 }
 
+/**
+ * The exit codes of every command: 0 done; 1 done in part (some rows refused, lint findings) or
+ * failed on the server's answer; 2 a usage error, or the API could not be reached.
+ */
+export const EXIT = { ok: 0, partial: 1, usage: 2 } as const;
+
 /** A failure to report to the operator as one line, without a stack; `exitCode` defaults to 1. */
 export class CliError extends Error {
   constructor(
@@ -29,6 +35,13 @@ export class CliError extends Error {
     readonly exitCode = 1,
   ) {
     super(message);
+  }
+}
+
+/** The command was given wrongly (an option, a value, a file name): exit code 2, as usage errors. */
+export class UsageError extends CliError {
+  constructor(message: string) {
+    super(message, EXIT.usage);
   }
 }
 

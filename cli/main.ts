@@ -6,10 +6,20 @@ import { registerEntityCommands } from './commands/entities.ts';
 import { registerLevelCommands } from './commands/levels.ts';
 import { registerLinkCommands } from './commands/links.ts';
 import { registerReviewCommands } from './commands/review.ts';
+import { registerRunCommand } from './commands/run.ts';
 import { registerSessionCommands } from './commands/session.ts';
+import { registerTrashCommands } from './commands/trash.ts';
 import { registerWordCommands } from './commands/words.ts';
 import { DEFAULT_API_URL, type Connection, type GlobalOptions } from './connection.ts';
-import { CliError, CliExit, withContext, type CliContext } from './context.ts';
+import { CliError, CliExit, EXIT, withContext, type CliContext } from './context.ts';
+
+/** The output and exit-code conventions every command keeps (the program's help shows them). */
+const CONVENTIONS =
+  'Output: data (lists, records, exports, --json documents) goes to stdout and nothing else does;\n' +
+  'messages, plans, progress bars, warnings and errors go to stderr.\n' +
+  'Exit codes: 0 done; 1 done in part or refused (rows refused, lint findings, a script that threw,\n' +
+  'an error answered by the API); 2 usage error (unknown command or option, bad value, missing file)\n' +
+  'or the API could not be reached (connection refused, timed out).';
 
 /** `admin …` works on the local database; every other command talks to the API. */
 const isLocal = (command: Command): boolean => {
@@ -34,7 +44,7 @@ export function buildProgram(context: Partial<CliContext> = {}, run: RunState = 
     .description('Manage the content of an Argus Words installation from a terminal or a script.')
     .version(packageJson.version, '-V, --version', 'the version of argus-words')
     .option('--api <url>', `the content API (default: ARGUS_API_URL, else ${DEFAULT_API_URL})`)
-    .option('--json', 'machine-readable JSON on stdout; every message goes to stderr')
+    .option('--json', 'the result as JSON on stdout instead of text and tables')
     .configureOutput({
       writeOut: (text) => ctx.stdout.write(text),
       writeErr: (text) => ctx.stderr.write(text),
@@ -47,7 +57,8 @@ export function buildProgram(context: Partial<CliContext> = {}, run: RunState = 
       'after',
       '\nExamples:\n  $ argus-words login\n  $ argus-words words import words.txt --language 1\n' +
         '  $ argus-words links build --language 1\n  $ argus-words lint --json\n\n' +
-        "The admin commands work on the local database, with the server's settings (DATA_DIR, DATABASE_URL, SECRETS_KEY).",
+        "The admin commands work on the local database, with the server's settings (DATA_DIR, DATABASE_URL, SECRETS_KEY).\n\n" +
+        CONVENTIONS,
     )
     .hook('preAction', async (_program, action) => {
       if (isLocal(action)) return;
@@ -64,6 +75,8 @@ export function buildProgram(context: Partial<CliContext> = {}, run: RunState = 
   registerLinkCommands(program, connected);
   registerReviewCommands(program, connected);
   registerChangeCommands(program, connected);
+  registerRunCommand(program, connected);
+  registerTrashCommands(program, connected);
   return program;
 }
 
@@ -91,11 +104,18 @@ export async function run(argv: string[] = process.argv, context: Partial<CliCon
   } catch (error) {
     await tellChangeSet();
     // Commander has already printed its own message (unknown option, missing argument, help).
-    if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (error instanceof CliExit) return error.exitCode;
     stderr.write(`Error: ${await describe(error)}\n`);
-    return error instanceof CliError ? error.exitCode : 1;
+    if (error instanceof CliError) return error.exitCode;
+    return (await unreachable(error)) ? EXIT.usage : EXIT.partial;
   }
+}
+
+/** Whether the API gave no answer at all (refused, reset, timed out): not a refusal of the request. */
+async function unreachable(error: unknown): Promise<boolean> {
+  const { ApiError } = await import('#shared/api-client/errors.ts');
+  return error instanceof ApiError && error.status === null && error.cause !== undefined;
 }
 
 /** One line for any failure; an ended session says how to start a new one. */
@@ -105,5 +125,6 @@ async function describe(error: unknown): Promise<string> {
   if (error instanceof ApiError && error.status === 401) {
     return `${error.message} (the session has ended: run \`argus-words login\` again)`;
   }
+  if (await unreachable(error)) return `The content API cannot be reached: ${error.message.split('\n')[0]!}`;
   return error.message.split('\n')[0]!;
 }

@@ -2,9 +2,9 @@ import type { ChangeSetTag } from '#shared/api-client/index.ts';
 import type { CliContext } from './context.ts';
 
 /**
- * Where a command's output goes. Results go to stdout: JSON with `--json`, otherwise text and
- * tables. Messages (summaries, confirmations, warnings) go to stdout for a person, but to stderr with
- * `--json`, so that stdout holds the JSON document and nothing else.
+ * Where a command's output goes. Results (the data) go to stdout: JSON with `--json`, otherwise text
+ * and tables. Messages (summaries, plans, confirmations, warnings) always go to stderr, so stdout
+ * holds the data and nothing else, with or without `--json` (`… --format ids | … --ids -`).
  */
 export class Output {
   constructor(
@@ -15,7 +15,7 @@ export class Output {
 
   /** A line for the person running the command. */
   message(line: string): void {
-    (this.json ? this.ctx.stderr : this.ctx.stdout).write(`${line}\n`);
+    this.ctx.stderr.write(`${line}\n`);
   }
 
   /** A line that is never part of the result (progress, warnings, rejected rows). */

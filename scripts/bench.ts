@@ -8,6 +8,7 @@ import { p2 } from './bench/p2-panel.ts';
 import { p3 } from './bench/p3-proxy.ts';
 import { p4 } from './bench/p4-filters.ts';
 import { p5 } from './bench/p5-isolation.ts';
+import { cliStart } from './bench/cli-start.ts';
 import { p6, p7, p8 } from './bench/p6-cli.ts';
 import { p7LinkJob } from './bench/p7-link-job.ts';
 import { p9 } from './bench/p9-bundles.ts';
@@ -57,6 +58,7 @@ const BENCHES: Record<string, Bench> = {
   P7J: { large: false, run: p7LinkJob },
   P8: { large: false, run: p8 },
   P11: { large: true, run: p11 },
+  CLI: { large: false, run: cliStart },
   'landing-cache': {
     large: false,
     run: async () => ratioRows('landing-cache', await publicPagesBench(), 'landing page'),

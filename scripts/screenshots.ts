@@ -1,7 +1,9 @@
 /**
  * `npx tsx scripts/screenshots.ts [--dark] [OUT_DIR]`: the README's panel screenshots, taken
  * with playwright-core in Debian's Chromium at 1280×800 against the real app on a temporary
- * database with the demo content (a list and a form), plus a list at 390×844 as cards.
+ * database with the demo content (the home with its content health, a list and a form, the history
+ * of a word and the trash), plus a
+ * list at 390×844 as cards.
  * Writes docs/screenshots/*.png unless told another folder. Builds first when the build is stale.
  */
 import { mkdirSync } from 'node:fs';
@@ -40,6 +42,7 @@ try {
   const desktop = await browser.newContext({ baseURL: app.url, ...VIEWPORTS.desktop, colorScheme });
   const page = await desktop.newPage();
   await logInThroughBrowser(page, await scanQrCode(app.url, 'admin', 'correct-horse-battery-staple'));
+  await shoot(page, `${PANEL}/`, 'panel-home');
   await shoot(page, `${PANEL}/level`, 'panel-list');
   await shoot(page, `${PANEL}/level/update/1`, 'panel-form');
   // The link builder of a new group of stage 1 (demo groups are linked already).
@@ -53,6 +56,21 @@ try {
     await shoot(page, `${PANEL}/letter-group/${String((await res.json()).id)}/links`, 'panel-link-builder');
     break;
   }
+  // History and undo: an edit and a delete through the panel's proxy, so both screens show them.
+  const write = async (method: string, pathname: string, data?: object) =>
+    (await page.request
+      .fetch(`${PANEL}/api/${pathname}`, {
+        method,
+        headers: { 'X-Argus-CSRF': '1', Origin: app.url },
+        ...(data ? { data } : {}),
+      })
+      .then((r) => r.json())) as { id: number };
+  const word = await write('POST', 'words/cms', { letters: 'zebra', languageId: 1 });
+  await write('PUT', `words/cms/${word.id}`, { letters: 'zebras', isActive: false });
+  const gone = await write('POST', 'words/cms', { letters: 'quokka', languageId: 1 });
+  await write('DELETE', `words/cms/${gone.id}`);
+  await shoot(page, `${PANEL}/audit?entity=words&entityId=${word.id}`, 'panel-history');
+  await shoot(page, `${PANEL}/trash`, 'panel-trash');
   const phone = await browser.newContext({ baseURL: app.url, ...VIEWPORTS.phone, colorScheme });
   await phone.addCookies(await desktop.cookies());
   await shoot(await phone.newPage(), `${PANEL}/word`, 'panel-list-phone');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Change sets (issue 15 point 5): the writes of one CLI run grouped under an id the client sends

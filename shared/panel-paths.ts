@@ -6,6 +6,12 @@ export const LOGIN_PATH = `${PANEL_PATH}/auth/login`;
 export const QR_CODE_PATH = `${PANEL_PATH}/auth/set-qr-code`;
 /** The global search's results page (the navbar's search box submits to it). */
 export const SEARCH_PATH = `${PANEL_PATH}/search`;
+/** History and undo (issue 13): the audit screen (filters in the URL) and the trash. */
+export const AUDIT_PATH = `${PANEL_PATH}/audit`;
+export const TRASH_PATH = `${PANEL_PATH}/trash`;
+/** The audit screen filtered to one record (`words`, 12): its history. */
+export const recordHistoryPath = (resource: string, id: number | string): string =>
+  `${AUDIT_PATH}?${new URLSearchParams({ entity: resource, entityId: String(id) })}`;
 /** The browser-facing session endpoints (server/panel) and the content API proxy. */
 export const SESSION_PATH = `${PANEL_PATH}/session`;
 export const PROXY_PATH = `${PANEL_PATH}/api`;

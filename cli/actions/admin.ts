@@ -18,7 +18,7 @@ export async function createAdminAction(
     createOrResetAdmin(database, { username: options.username, password }),
   );
   logEvent(ctx, result.created ? 'admin.created' : 'admin.password_reset', options.username);
-  ctx.stdout.write(
+  ctx.stderr.write(
     result.created
       ? `Admin "${options.username}" created. The first login sets up two-factor authentication.\n`
       : `Password of admin "${options.username}" reset; its sessions were ended.\n`,
@@ -28,7 +28,7 @@ export async function createAdminAction(
 export async function resetTwoFactorAction(options: { username: string }, ctx: CliContext): Promise<void> {
   await withDatabase(ctx, (database) => resetAdminTwoFactor(database, options.username));
   logEvent(ctx, 'admin.2fa_reset', options.username);
-  ctx.stdout.write(
+  ctx.stderr.write(
     `Two-factor enrolment of "${options.username}" reset; the next login shows a new QR code to scan.\n`,
   );
 }

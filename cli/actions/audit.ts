@@ -1,7 +1,7 @@
 import { auditEntry } from '#shared/entities/index.ts';
 import { AUDITED_RESOURCES } from '#shared/entities/audit-entry.ts';
 import type { Connection } from '../connection.ts';
-import { CliError } from '../context.ts';
+import { UsageError } from '../context.ts';
 import { formatTable } from '../output.ts';
 
 export interface AuditOptions {
@@ -15,10 +15,11 @@ export interface AuditOptions {
 }
 
 /** Accepts the resource (`letter-groups`) or the entity name (`letter-group`). */
-function resourceOf(entity: string): string {
+export function resourceOf(entity: string): string {
   const given = entity.trim().toLowerCase();
   const match = AUDITED_RESOURCES.find((resource) => resource === given || resource === `${given}s`);
-  if (!match) throw new CliError(`--entity must be one of ${AUDITED_RESOURCES.join(', ')}, not "${entity}"`);
+  if (!match)
+    throw new UsageError(`--entity must be one of ${AUDITED_RESOURCES.join(', ')}, not "${entity}"`);
   return match;
 }
 
@@ -26,9 +27,9 @@ function resourceOf(entity: string): string {
 export async function auditAction(options: AuditOptions, conn: Connection): Promise<void> {
   await conn.requireLogin();
   if (options.id !== undefined && options.entity === undefined) {
-    throw new CliError('--id needs --entity: ids are per entity.');
+    throw new UsageError('--id needs --entity: ids are per entity.');
   }
-  if (options.all && options.page !== undefined) throw new CliError('Give --page or --all, not both.');
+  if (options.all && options.page !== undefined) throw new UsageError('Give --page or --all, not both.');
   const filters = {
     entity: options.entity === undefined ? undefined : resourceOf(options.entity),
     entityId: options.id,

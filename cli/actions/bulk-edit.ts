@@ -1,7 +1,7 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { emptyEditResponse, type BulkEditResponse } from '#shared/entities/bulk-edit.ts';
 import type { Connection } from '../connection.ts';
-import { canPrompt, CliError, CliExit } from '../context.ts';
+import { canPrompt, CliExit, UsageError } from '../context.ts';
 import { filtersFromConditions, idsFromText } from '../entities/conditions.ts';
 import { bodyFromAssignments } from '../entities/field-values.ts';
 import { createProgress } from '../progress.ts';
@@ -29,10 +29,10 @@ async function targetOf(
 ): Promise<Target> {
   const fromStdin = options.ids === '-';
   if (options.ids !== undefined && !fromStdin)
-    throw new CliError('--ids takes "-": the ids are read from standard input');
+    throw new UsageError('--ids takes "-": the ids are read from standard input');
   const named = ids.length > 0 || fromStdin;
   if (named && (options.where || options.allRows))
-    throw new CliError('Name the rows by ids or by --where, not both.');
+    throw new UsageError('Name the rows by ids or by --where, not both.');
   if (named) {
     let all = ids;
     if (fromStdin) {
@@ -44,7 +44,7 @@ async function targetOf(
   }
   const where = filtersFromConditions(entity, options.where ?? []);
   if (Object.keys(where).length === 0 && !options.allRows) {
-    throw new CliError(
+    throw new UsageError(
       `Name the rows: ids, --ids -, or --where (every ${entity.label.toLowerCase()}: --all-rows).`,
     );
   }
@@ -107,7 +107,7 @@ export async function bulkEditAction(
   const resource = conn.api.resource(entity.name);
   const set = kind === 'update' ? bodyFromAssignments(entity, options.set ?? []) : {};
   if (kind === 'update' && Object.keys(set).length === 0)
-    throw new CliError('Nothing to change: give --set key=value.');
+    throw new UsageError('Nothing to change: give --set key=value.');
   const target = await targetOf(entity, ids, options, conn);
   const run = (body: Target, dryRun: boolean) =>
     kind === 'update'
@@ -131,7 +131,7 @@ export async function bulkEditAction(
   if (!options.yes) {
     const what = `${kind} ${plan.changed} ${plural}`;
     if (!canPrompt(conn.ctx))
-      throw new CliError(`Refusing to ${what} without confirmation: add --yes (or --dry-run).`);
+      throw new UsageError(`Refusing to ${what} without confirmation: add --yes (or --dry-run).`);
     if (!(await conn.ctx.prompter.confirm(`${what[0]!.toUpperCase()}${what.slice(1)}?`, false))) {
       conn.out.message('Nothing changed.');
       return;

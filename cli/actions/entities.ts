@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { ListOptions, WriteOptions } from '../commands/entities.ts';
 import type { Connection } from '../connection.ts';
-import { canPrompt, CliError } from '../context.ts';
+import { canPrompt, UsageError } from '../context.ts';
 import { bodyFromAssignments, chosenFields, filtersFromAssignments } from '../entities/field-values.ts';
 import { csvRows, jsonLines } from '#shared/record-text.ts';
 import { formatRecord, formatTable } from '../output.ts';
@@ -21,7 +21,7 @@ const LIST_FORMATS = ['table', 'json', 'jsonl', 'csv', 'ids', 'count'] as const;
 function listFormat(options: { format?: string }, json: boolean): string {
   const format = (options.format ?? (json ? 'json' : 'table')).toLowerCase();
   if (!(LIST_FORMATS as readonly string[]).includes(format)) {
-    throw new CliError(`Unknown format "${format}": use ${LIST_FORMATS.join(', ')}`);
+    throw new UsageError(`Unknown format "${format}": use ${LIST_FORMATS.join(', ')}`);
   }
   return format;
 }
@@ -54,12 +54,22 @@ function listText(
 const picked = (fields: string[] | null) => (item: Record<string, unknown>) =>
   fields ? Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) : item;
 
+/** `--sort field[:asc|:desc]` → the search's sort; the server says which fields are sortable. */
+function sortOption(raw: string | undefined): { sort?: { field: string; dir: 'asc' | 'desc' } } {
+  if (raw === undefined) return {};
+  const match = /^([A-Za-z]+)(?::(asc|desc))?$/.exec(raw.trim());
+  if (!match)
+    throw new UsageError(`--sort takes a field, then optionally :asc or :desc (not ${JSON.stringify(raw)})`);
+  return { sort: { field: match[1]!, dir: match[2] === 'desc' ? 'desc' : 'asc' } };
+}
+
 export async function listAction(entity: AnyEntity, options: ListOptions, conn: Connection): Promise<void> {
   await conn.requireLogin();
-  if (options.all && options.page !== undefined) throw new CliError('Give --page or --all, not both.');
+  if (options.all && options.page !== undefined) throw new UsageError('Give --page or --all, not both.');
   const format = listFormat(options, conn.out.json);
   const fields = options.fields === undefined ? null : chosenFields(entity, options.fields);
   const filters = filtersFromAssignments(entity, options.filter ?? []);
+  const sort = sortOption(options.sort);
   const resource = conn.api.resource(entity.name);
   const plural = entity.labelPlural.toLowerCase();
   if (format === 'count') {
@@ -69,12 +79,13 @@ export async function listAction(entity: AnyEntity, options: ListOptions, conn: 
   }
   if (options.all) {
     const items: Record<string, unknown>[] = [];
-    for await (const item of resource.searchAll({ filters, size: options.size ?? 100 })) items.push(item);
+    for await (const item of resource.searchAll({ filters, size: options.size ?? 100, ...sort }))
+      items.push(item);
     if (format === 'json') conn.out.result(items.map(picked(fields)));
     else conn.ctx.stdout.write(listText(entity, format, fields, items, `${items.length} ${plural}\n`));
     return;
   }
-  const page = await resource.search({ filters, page: options.page ?? 1, size: options.size ?? 20 });
+  const page = await resource.search({ filters, page: options.page ?? 1, size: options.size ?? 20, ...sort });
   const footer = `Page ${page.page} of ${Math.max(page.totalPages, 1)} (${page.totalElements} ${plural})\n`;
   if (format === 'json') conn.out.result(fields ? { ...page, items: page.items.map(picked(fields)) } : page);
   else conn.ctx.stdout.write(listText(entity, format, fields, page.items, footer));
@@ -89,7 +100,7 @@ export async function getAction(
   await conn.requireLogin();
   const format = listFormat(options, conn.out.json);
   if (format === 'count')
-    throw new CliError('get shows one record: use --format table, json, jsonl, csv or ids');
+    throw new UsageError('get shows one record: use --format table, json, jsonl, csv or ids');
   const fields = options.fields === undefined ? null : chosenFields(entity, options.fields);
   const { record, version } = await conn.api.resource(entity.name).getVersioned(id);
   // Never part of the result: for `update`/`delete --if-match`, so they change only what was read.
@@ -108,22 +119,23 @@ async function bodyOf(entity: AnyEntity, options: WriteOptions): Promise<Record<
   let fromFile: unknown = {};
   if (options.file) {
     const text = await readFile(options.file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      throw new CliError(`Cannot read ${options.file}: ${error.code ?? error.message}`);
+      throw new UsageError(`Cannot read ${options.file}: ${error.code ?? error.message}`);
     });
     try {
       fromFile = JSON.parse(text);
     } catch (error) {
-      throw new CliError(`${options.file} is not valid JSON: ${(error as Error).message}`);
+      throw new UsageError(`${options.file} is not valid JSON: ${(error as Error).message}`);
     }
     if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile)) {
-      throw new CliError(`${options.file} must hold one JSON object of fields`);
+      throw new UsageError(`${options.file} must hold one JSON object of fields`);
     }
   }
   const body = {
     ...(fromFile as Record<string, unknown>),
     ...bodyFromAssignments(entity, options.set ?? []),
   };
-  if (Object.keys(body).length === 0) throw new CliError('Nothing to write: give --set key=value or --file.');
+  if (Object.keys(body).length === 0)
+    throw new UsageError('Nothing to write: give --set key=value or --file.');
   return body;
 }
 
@@ -161,7 +173,7 @@ export async function deleteAction(
   const label = entity.label.toLowerCase();
   if (!options.yes) {
     if (!canPrompt(conn.ctx)) {
-      throw new CliError(`Refusing to delete ${label} ${id} without confirmation: add --yes.`);
+      throw new UsageError(`Refusing to delete ${label} ${id} without confirmation: add --yes.`);
     }
     if (!(await conn.ctx.prompter.confirm(`Delete ${label} ${id}?`, false))) {
       conn.out.message('Nothing deleted.');

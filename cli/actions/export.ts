@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { Connection } from '../connection.ts';
-import { CliError } from '../context.ts';
+import { CliError, UsageError } from '../context.ts';
 import { chosenFields, filtersFromAssignments } from '../entities/field-values.ts';
 import { csvRows, jsonArrayItems, jsonLines } from '#shared/record-text.ts';
 
@@ -24,7 +24,8 @@ function formatOf(entity: AnyEntity, options: ExportOptions, json: boolean): str
   const fromFile = /\.(csv|jsonl|json|txt)$/i.exec(options.out ?? '')?.[1];
   const fallback = json ? 'json' : entity.name === 'word' ? 'txt' : 'csv';
   const format = (options.format ?? fromFile ?? fallback).toLowerCase();
-  if (!allowed.includes(format)) throw new CliError(`Unknown format "${format}": use ${allowed.join(', ')}`);
+  if (!allowed.includes(format))
+    throw new UsageError(`Unknown format "${format}": use ${allowed.join(', ')}`);
   return format;
 }
 
@@ -45,7 +46,7 @@ export async function exportAction(
   const filters = filtersFromAssignments(entity, options.filter ?? []);
   if (options.language !== undefined) {
     if (!entity.filters.some((f) => f.field === 'languageId')) {
-      throw new CliError(`${entity.labelPlural} have no language filter: drop --language`);
+      throw new UsageError(`${entity.labelPlural} have no language filter: drop --language`);
     }
     // An unknown language is a mistake to report, not an empty export.
     await conn.api.resource('language').get(options.language);

@@ -47,7 +47,7 @@ export async function lintAction(options: { language?: number }, conn: Connectio
 
   const scopedLevels = levels.filter(inScope);
   const levelIds = new Set(scopedLevels.map((l) => l.id));
-  const problems = lintContent({
+  const problems = await lintContent({
     languages,
     stages,
     levels: scopedLevels,

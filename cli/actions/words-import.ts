@@ -8,7 +8,7 @@ import { formatOf, readWordFile } from '../files/word-file.ts';
 import { createProgress } from '../progress.ts';
 
 export interface WordsImportOptions {
-  language: number;
+  language?: number;
   format?: string;
   dryRun?: boolean;
   batchSize?: number;
@@ -50,9 +50,15 @@ export async function wordsImportAction(
   await conn.requireLogin();
   const { out, ctx } = conn;
   const parsed = readWordFile(await readInput(file), formatOf(file, options.format, ['txt', 'csv', 'json']));
+  if (options.language === undefined)
+    throw new CliError('A dictionary needs --language ID (or give a table file as words export writes it).');
   await assertLanguage(conn, options.language);
 
-  const rows = parsed.words.map((w) => ({ letters: w.word, languageId: options.language }));
+  const rows = parsed.words.map((w) => ({
+    letters: w.word,
+    languageId: options.language,
+    ...(w.isActive === undefined ? {} : { isActive: w.isActive }),
+  }));
   const progress = createProgress(
     ctx,
     options.dryRun ? 'Checking words' : 'Importing words',

@@ -38,7 +38,7 @@ export async function upsertRows(
   rows: ReadonlyArray<Record<string, unknown>>,
   options: UpsertOptions,
 ): Promise<UpsertOutcome> {
-  const batchSize = Math.min(options.batchSize ?? MAX_BULK_ROWS, MAX_BULK_ROWS);
+  const batchSize = Math.min(options.batchSize ?? 1000, MAX_BULK_ROWS);
   const counts = emptyCounts();
   const results: BulkRowResult[] = [];
   let perRow: PerRowUpserter | null = null;

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
-import { contentEntities, type AnyEntity } from '#shared/entities/index.ts';
+import { contentEntities, entityByName, type AnyEntity } from '#shared/entities/index.ts';
 import type { BulkEditOptions } from '../actions/bulk-edit.ts';
 import type { ExportOptions } from '../actions/export.ts';
+import type { ImportOptions } from '../actions/import.ts';
 import type { Connection } from '../connection.ts';
 import { CliError } from '../context.ts';
 import { positiveInt } from '../entities/field-values.ts';
@@ -15,6 +16,7 @@ export interface ListOptions {
   page?: number;
   size?: number;
   all?: boolean;
+  sort?: string;
 }
 
 export interface WriteOptions {
@@ -43,7 +45,20 @@ function subcommands(entity: AnyEntity): string[] {
   const given = (Object.keys(names) as Array<keyof typeof names>)
     .filter((op) => entity.operations[op])
     .map((op) => names[op]);
-  return entity.operations.search ? [...given, 'export'] : given;
+  return [
+    ...given,
+    ...(entity.operations.search ? ['export'] : []),
+    ...(entity.operations.bulk ? ['import'] : []),
+  ];
+}
+
+/** How a reference may name its row, for the import's help: the first reference field's. */
+function exampleReference(entity: AnyEntity): string {
+  const ref = Object.entries(entity.fields).find(([, f]) => f.kind === 'fk');
+  if (!ref) return '';
+  const target =
+    ref[1].references === 'stage' ? 'number' : (entityByName(ref[1].references!).naturalKey?.at(-1) ?? 'id');
+  return `A reference may name its row by a field of it (e.g. a column ${ref[0].replace(/Id$/, '')}.${target}). `;
 }
 
 /** An example `--where` condition: the first filter, with its operator. */
@@ -91,6 +106,10 @@ export function registerEntityCommands(program: Command, connection: () => Conne
         .option('--page <n>', 'page number, from 1', positiveInt('--page'))
         .option('--size <n>', 'rows per page (at most 100)', positiveInt('--size', 100))
         .option('--all', 'every page')
+        .option(
+          '--sort <field[:desc]>',
+          `order by a field, then id (sortable: ${['id', ...(entity.sortable ?? [])].join(', ')})`,
+        )
         .option('--format <format>', 'table, json, jsonl, csv, ids (one a line) or count (default: table)')
         .option('--fields <a,b>', 'the fields to show, in this order')
         .addHelpText(
@@ -127,6 +146,33 @@ export function registerEntityCommands(program: Command, connection: () => Conne
         )
         .action(async (options: ExportOptions) =>
           (await import('../actions/export.ts')).exportAction(entity, options, connection()),
+        );
+    }
+    if (ops.bulk) {
+      const key = entity.naturalKey ? `, else on (${entity.naturalKey.join(', ')})` : '';
+      command
+        .command('import')
+        .description(
+          `Create or update ${plural} from a file as export writes it (csv, json or jsonl): upserts on id${key}. ` +
+            exampleReference(entity) +
+            'Shows the diff first.',
+        )
+        .argument('<file>', 'the file (.csv, .json or .jsonl; else told by its first character)')
+        .option('--format <format>', 'csv, json or jsonl (default: from the extension, else the content)')
+        .option(
+          '--dry-run',
+          'print the diff (created, updated old → new, rejected with lines); write nothing',
+        )
+        .option('--yes', 'do not ask for confirmation (required without a terminal)')
+        .option('--batch-size <n>', 'rows per request (at most 5000)', positiveInt('--batch-size', 5000))
+        .addHelpText(
+          'after',
+          `\nExamples:\n  $ argus-words ${entity.name} export --format csv --out ${entity.resource}.csv\n` +
+            `  $ argus-words ${entity.name} import ${entity.resource}.csv --dry-run\n` +
+            `  $ argus-words ${entity.name} import ${entity.resource}.csv --yes`,
+        )
+        .action(async (file: string, options: ImportOptions) =>
+          (await import('../actions/import.ts')).importAction(entity, file, options, connection()),
         );
     }
     if (ops.get) {

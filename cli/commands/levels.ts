@@ -1,29 +1,39 @@
 import type { Command } from 'commander';
 import type { Connection } from '../connection.ts';
 import type { LevelsImportOptions } from '../actions/levels-import.ts';
+import type { ImportOptions } from '../actions/import.ts';
 
-/** `argus-words levels import`, added to the `level` (alias `levels`) entity command. */
+/**
+ * `argus-words levels import` is the table import every entity has, plus the level-file import:
+ * a file with the columns stage and language, the check-condition inputs or letterGroups (which
+ * are not fields of a level) is read as a level file.
+ */
 export function registerLevelCommands(levels: Command, connection: () => Connection): void {
-  levels.description(`${levels.description().replace(/\.$/, '')}, import.`);
-  levels
-    .command('import')
+  const command = levels.commands.find((c) => c.name() === 'import')!;
+  command
     .description(
-      'Create or update levels from a CSV (with a header) or a JSON array. Columns: stage, language, number ' +
-        '(these three identify the level), hint, assignment, time, isActive, isChill, the check-condition ' +
-        'inputs numberOfWords, requiredLetter (first/last), endIsStart, numberOfLetters, lettersAtLeast, and ' +
-        'letterGroups (ids separated by spaces or ";") to link. Re-running changes nothing.',
+      `${command.description()}\n\nA level file instead, when it has the columns stage and language (ids), or any of ` +
+        'the check-condition inputs numberOfWords, requiredLetter (first/last), endIsStart, numberOfLetters, ' +
+        'lettersAtLeast, or letterGroups (ids separated by spaces or ";") to link: levels upserted on (language, ' +
+        'stage, number), with hint, assignment, time, isActive, isChill, the check condition composed as the ' +
+        'panel does. No confirmation is asked. Re-running changes nothing.',
     )
-    .argument('<file>', 'the levels file (.csv or .json)')
-    .option('--format <format>', 'csv or json (default: from the file extension)')
-    .option('--dry-run', 'report what would be created, updated, unchanged and rejected; write nothing')
     .addHelpText(
       'after',
-      '\nExample:\n  $ argus-words levels import levels.csv --dry-run\n\n' +
+      '\nLevel files:\n  $ argus-words levels import levels.csv --dry-run\n\n' +
         'levels.csv:\n  stage,language,number,hint,numberOfWords,numberOfLetters,lettersAtLeast,letterGroups\n' +
         '  1,1,1,Warm up,5,3,true,4;7',
     )
-    .action(async (file: string, options: LevelsImportOptions) => {
-      const { levelsImportAction } = await import('../actions/levels-import.ts');
-      await levelsImportAction(file, options, connection());
+    .action(async (file: string, options: LevelsImportOptions & ImportOptions) => {
+      const { isLevelFile } = await import('../files/level-file.ts');
+      if (await isLevelFile(file)) {
+        const { levelsImportAction } = await import('../actions/levels-import.ts');
+        return levelsImportAction(file, options, connection());
+      }
+      const [{ importAction }, { level }] = await Promise.all([
+        import('../actions/import.ts'),
+        import('#shared/entities/index.ts'),
+      ]);
+      return importAction(level, file, options, connection());
     });
 }

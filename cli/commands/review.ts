@@ -23,7 +23,7 @@ export function registerReviewCommands(program: Command, connection: () => Conne
       await lintAction(options, connection());
     });
 
-  program
+  const audit = program
     .command('audit')
     .description('Read the audit log, newest first.')
     .option('--entity <entity>', 'only changes to this entity (e.g. words, letter-groups)')
@@ -37,5 +37,19 @@ export function registerReviewCommands(program: Command, connection: () => Conne
     .action(async (options: AuditOptions) => {
       const { auditAction } = await import('../actions/audit.ts');
       await auditAction(options, connection());
+    });
+
+  audit
+    .command('revert')
+    .description(
+      'Put back what one audit entry changed: an update’s fields get their earlier values, a deleted ' +
+        'row comes back with its id, a created row is deleted. Refused, naming why, when the row changed ' +
+        'since or a row it refers to is gone.',
+    )
+    .argument('<id>', 'the audit entry (the ID column of audit)', positiveInt('<id>'))
+    .addHelpText('after', '\nExample:\n  $ argus-words audit revert 1234')
+    .action(async (id: number) => {
+      const { revertAction } = await import('../actions/history.ts');
+      await revertAction(id, connection());
     });
 }

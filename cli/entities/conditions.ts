@@ -1,5 +1,5 @@
 import { fieldNames, type AnyEntity } from '#shared/entities/index.ts';
-import { CliError } from '../context.ts';
+import { UsageError } from '../context.ts';
 import { typedValue } from './field-values.ts';
 
 /**
@@ -16,25 +16,25 @@ export function filtersFromConditions(
   const filters: Record<string, string | number | boolean> = {};
   for (const text of conditions) {
     const at = text.search(/[~=]/);
-    if (at <= 0) throw new CliError(`--where expects field~text or field=value, not "${text}"`);
+    if (at <= 0) throw new UsageError(`--where expects field~text or field=value, not "${text}"`);
     const key = text.slice(0, at).trim();
     const operator = text[at];
     const raw = text.slice(at + 1);
     const name = names.get(key);
     const filter = entity.filters.find((f) => f.field === name);
     if (!name || !filter) {
-      throw new CliError(
+      throw new UsageError(
         `${entity.labelPlural} cannot be selected by ${key}: use ${allowed || 'no condition'}`,
       );
     }
     if (filter.kind === 'text' && operator !== '~') {
-      throw new CliError(`${name} is matched by what it contains: write ${name}~${raw}`);
+      throw new UsageError(`${name} is matched by what it contains: write ${name}~${raw}`);
     }
     if (filter.kind !== 'text' && operator !== '=') {
-      throw new CliError(`${name} is matched exactly: write ${name}=${raw}`);
+      throw new UsageError(`${name} is matched exactly: write ${name}=${raw}`);
     }
-    if (name in filters) throw new CliError(`--where names ${name} twice`);
-    if (filter.kind === 'text' && raw === '') throw new CliError(`${name}~ needs some text to look for`);
+    if (name in filters) throw new UsageError(`--where names ${name} twice`);
+    if (filter.kind === 'text' && raw === '') throw new UsageError(`${name}~ needs some text to look for`);
     filters[name] = typedValue(name, entity.fields[name]!, raw) as string | number | boolean;
   }
   return filters;
@@ -46,18 +46,18 @@ export function filtersFromConditions(
  */
 export function idsFromText(text: string): number[] {
   const trimmed = text.trim();
-  if (trimmed === '') throw new CliError('No ids on standard input.');
+  if (trimmed === '') throw new UsageError('No ids on standard input.');
   let values: unknown[];
   if (/^[[{]/.test(trimmed)) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(trimmed);
     } catch (error) {
-      throw new CliError(`Standard input is not valid JSON: ${(error as Error).message}`);
+      throw new UsageError(`Standard input is not valid JSON: ${(error as Error).message}`);
     }
     const list = Array.isArray(parsed) ? parsed : (parsed as { items?: unknown }).items;
     if (!Array.isArray(list))
-      throw new CliError('The JSON on standard input holds no list of records or ids.');
+      throw new UsageError('The JSON on standard input holds no list of records or ids.');
     values = list.map((item) =>
       typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item,
     );
@@ -67,7 +67,7 @@ export function idsFromText(text: string): number[] {
   return values.map((value, index) => {
     const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) {
-      throw new CliError(`Standard input, item ${index + 1}: ${JSON.stringify(value)} is not an id`);
+      throw new UsageError(`Standard input, item ${index + 1}: ${JSON.stringify(value)} is not an id`);
     }
     return id;
   });

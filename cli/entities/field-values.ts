@@ -1,5 +1,5 @@
 import { fieldNames, type AnyEntity, type FieldDescription } from '#shared/entities/index.ts';
-import { CliError } from '../context.ts';
+import { UsageError } from '../context.ts';
 
 /**
  * `--set key=value` and `--filter key=value` on the command line: the key is a field (or an alias)
@@ -9,7 +9,7 @@ import { CliError } from '../context.ts';
 
 export function splitAssignment(text: string, option: string): [string, string] {
   const at = text.indexOf('=');
-  if (at <= 0) throw new CliError(`${option} expects key=value, not "${text}"`);
+  if (at <= 0) throw new UsageError(`${option} expects key=value, not "${text}"`);
   return [text.slice(0, at).trim(), text.slice(at + 1)];
 }
 
@@ -21,26 +21,26 @@ export function typedValue(name: string, field: FieldDescription, raw: string): 
       const value = { true: true, yes: true, '1': true, false: false, no: false, '0': false }[
         raw.toLowerCase()
       ];
-      if (value === undefined) throw new CliError(`${name} must be true or false, not "${raw}"`);
+      if (value === undefined) throw new UsageError(`${name} must be true or false, not "${raw}"`);
       return value;
     }
     case 'id':
     case 'fk':
     case 'int':
       if (!/^-?\d{1,15}$/.test(raw.trim()))
-        throw new CliError(`${name} must be a whole number, not "${raw}"`);
+        throw new UsageError(`${name} must be a whole number, not "${raw}"`);
       return Number(raw);
     case 'number': {
       const value = Number(raw);
       if (raw.trim() === '' || !Number.isFinite(value))
-        throw new CliError(`${name} must be a number, not "${raw}"`);
+        throw new UsageError(`${name} must be a number, not "${raw}"`);
       return value;
     }
     case 'json':
       try {
         return JSON.parse(raw) as unknown;
       } catch {
-        throw new CliError(`${name} must be JSON, not "${raw}"`);
+        throw new UsageError(`${name} must be JSON, not "${raw}"`);
       }
     default:
       return raw;
@@ -62,7 +62,7 @@ export function bodyFromAssignments(
     const name = names.get(key);
     const field = name === undefined ? undefined : entity.fields[name];
     if (!name || !field || field.readOnly) {
-      throw new CliError(
+      throw new UsageError(
         `${key} is not a writable field of ${entity.label.toLowerCase()}: use ${writable.join(', ')}`,
       );
     }
@@ -84,7 +84,7 @@ export function filtersFromAssignments(
     const name = names.get(key);
     const filter = entity.filters.find((f) => f.field === name);
     if (!name || !filter) {
-      throw new CliError(
+      throw new UsageError(
         `${entity.labelPlural} cannot be filtered by ${key}: use ${allowed.join(', ') || 'no filter'}`,
       );
     }
@@ -97,7 +97,7 @@ export function filtersFromAssignments(
 export function positiveInt(name: string, max = Number.MAX_SAFE_INTEGER) {
   return (raw: string): number => {
     if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
-      throw new CliError(`${name} must be a whole number from 1 to ${max}, not "${raw}"`);
+      throw new UsageError(`${name} must be a whole number from 1 to ${max}, not "${raw}"`);
     }
     return Number(raw);
   };
@@ -110,7 +110,7 @@ export function chosenFields(entity: AnyEntity, given: string | undefined): stri
   const fields = given.split(',').map((f) => f.trim());
   const unknown = fields.filter((f) => !known.includes(f));
   if (unknown.length > 0 || fields.length === 0) {
-    throw new CliError(
+    throw new UsageError(
       `${unknown[0] ?? '--fields'} is not a field of ${entity.labelPlural}: use ${known.join(', ')}`,
     );
   }

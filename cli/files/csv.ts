@@ -1,7 +1,12 @@
+import { CsvError, parse, type Options } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
+import { CliError } from '../context.ts';
+
 /**
- * RFC 4180 CSV, as spreadsheets save it: comma (or semicolon, when the first line has more of them)
- * separated, fields optionally in double quotes with `""` for a quote, line breaks inside quotes.
- * Each record keeps the line it starts on, so import errors can point at it.
+ * CSV as spreadsheets save it, read by csv-parse: comma separated, or semicolon when the first line
+ * has more of them (a spreadsheet in a comma-decimal locale), fields optionally in double quotes
+ * with `""` for a quote, line breaks inside quotes, CRLF, LF or CR line ends, a BOM skipped. Each
+ * record keeps the line it starts on, so import errors can point at it.
  */
 
 export interface CsvRecord {
@@ -10,59 +15,114 @@ export interface CsvRecord {
   cells: string[];
 }
 
-export function parseCsv(text: string): CsvRecord[] {
-  const source = text.replace(/^\uFEFF/, '');
-  const firstLine = source.slice(0, source.search(/\r?\n|$/));
-  const separator = count(firstLine, ';') > count(firstLine, ',') ? ';' : ',';
-  const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  let pending = false;
+/** `;` when the first line has more semicolons than commas, else `,`. */
+export function separatorOf(firstLine: string): ',' | ';' {
+  return count(firstLine, ';') > count(firstLine, ',') ? ';' : ',';
+}
 
-  const endCell = () => {
-    cells.push(cell);
-    cell = '';
+// No `info` (a copied object per record made parsing several times slower) and empty lines kept:
+// each record's line is counted here, from the records and the line breaks inside their cells.
+function optionsFor(firstLine: string): Options {
+  return {
+    delimiter: separatorOf(firstLine),
+    bom: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
   };
-  const endRecord = () => {
-    endCell();
-    if (cells.length > 1 || cells[0]!.trim() !== '') records.push({ line: start, cells });
-    cells = [];
-    pending = false;
-  };
+}
 
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
-    if (quoted) {
-      if (c === '"' && source[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line++;
-        cell += c;
-      }
-      continue;
+/** Numbers records by the line they start on, and drops empty lines. */
+class LineCounter {
+  private next = 1;
+
+  take(cells: string[]): CsvRecord | null {
+    const line = this.next;
+    this.next += 1;
+    for (const cell of cells) {
+      if (cell.includes('\n') || cell.includes('\r')) this.next += cell.match(/\r\n|\r|\n/g)!.length;
     }
-    if (!pending) {
-      start = line;
-      pending = true;
-    }
-    if (c === '"' && cell.trim() === '') {
-      cell = '';
-      quoted = true;
-    } else if (c === separator) endCell();
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && source[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-    } else cell += c;
+    return cells.length > 1 || cells[0]!.trim() !== '' ? { line, cells } : null;
   }
-  if (pending || cell !== '' || cells.length > 0) endRecord();
-  if (quoted) throw new Error(`line ${start}: a quoted field is never closed`);
-  return records;
+}
+
+const firstLineOf = (text: string) => text.replace(/^\uFEFF/, '').split(/\r?\n|\r/, 1)[0] ?? '';
+
+/** A csv-parse error as one line naming the line of the file. */
+export function csvProblem(error: unknown): CliError | unknown {
+  if (!(error instanceof CsvError)) return error;
+  const line = (error as CsvError & { lines?: number }).lines;
+  const what =
+    error.code === 'CSV_QUOTE_NOT_CLOSED'
+      ? 'a quoted field is never closed'
+      : error.message.replace(/\.$/, '');
+  return new CliError(`line ${line ?? '?'}: ${what}`);
+}
+
+/** The whole text at once (the dictionary and level files of `words import` / `levels import`). */
+export function parseCsv(text: string): CsvRecord[] {
+  try {
+    const counter = new LineCounter();
+    return (parseSync(text, optionsFor(firstLineOf(text))) as string[][]).flatMap(
+      (cells) => counter.take(cells) ?? [],
+    );
+  } catch (error) {
+    throw csvProblem(error);
+  }
+}
+
+/**
+ * Records as the text arrives, a batch at a time (a file never sits whole in memory; one await per
+ * batch, not per record). The separator is chosen from the first line, read before parsing starts.
+ */
+export async function* csvRecords(chunks: AsyncIterable<string>): AsyncGenerator<CsvRecord[]> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let head = '';
+  let done = false;
+  while (!/[\r\n]/.test(head) && !done) {
+    const next = await iterator.next();
+    if (next.done) done = true;
+    else head += next.value;
+  }
+  const parser = parse(optionsFor(firstLineOf(head)));
+  const counter = new LineCounter();
+  let failure: unknown;
+  parser.on('error', (error) => (failure ??= error));
+  // Pulled, not pushed: the next text is given to the parser only once the records so far are taken.
+  const take = (): CsvRecord[] => {
+    const batch: CsvRecord[] = [];
+    let cells: string[] | null;
+    while ((cells = parser.read() as string[] | null) !== null) {
+      const record = counter.take(cells);
+      if (record) batch.push(record);
+    }
+    if (failure !== undefined) throw csvProblem(failure);
+    return batch;
+  };
+  const ended = new Promise<void>((resolve) => parser.once('end', resolve));
+  if (head) parser.write(head);
+  while (!done) {
+    const batch = take();
+    if (batch.length > 0) yield batch;
+    const next = await iterator.next();
+    if (next.done) break;
+    parser.write(next.value);
+  }
+  parser.end();
+  const closing = new Promise<void>((resolve) => parser.once('error', () => resolve()));
+  parser.on('readable', () => undefined);
+  while (true) {
+    const batch = take();
+    if (batch.length > 0) yield batch;
+    const finished = await Promise.race([
+      ended.then(() => true),
+      closing.then(() => true),
+      new Promise<false>((resolve) => parser.once('readable', () => resolve(false))),
+    ]);
+    if (finished) break;
+  }
+  const last = take();
+  if (last.length > 0) yield last;
 }
 
 function count(text: string, char: string): number {

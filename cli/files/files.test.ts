@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, parseCsv } from './csv.ts';
+import { csvLine, csvRecords, parseCsv } from './csv.ts';
 import { readLevelFile } from './level-file.ts';
 import { formatOf, readWordFile } from './word-file.ts';
 
@@ -77,5 +77,26 @@ describe('level files', () => {
       { line: 1, reason: 'number must be a whole number, not "x"' },
       { line: 2, reason: 'must be an object of level fields' },
     ]);
+  });
+});
+
+describe('streamed CSV', () => {
+  it('gives the same records and lines whatever the chunks, a quoted field cut between two', async () => {
+    const text = 'a;b\r\n"x; y";"two\nlines"\n\n3;4\r5;6';
+    const expected = [
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['x; y', 'two\nlines'] },
+      { line: 5, cells: ['3', '4'] },
+      { line: 6, cells: ['5', '6'] },
+    ];
+    expect(parseCsv(text)).toEqual(expected);
+    for (const size of [1, 3, 7, 100]) {
+      async function* chunks() {
+        for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
+      }
+      const records = [];
+      for await (const batch of csvRecords(chunks())) records.push(...batch);
+      expect(records, `chunks of ${size}`).toEqual(expected);
+    }
   });
 });

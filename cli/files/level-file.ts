@@ -1,7 +1,8 @@
 import { composeCheckCondition, type RequiredLetter } from '#shared/check-condition.ts';
+import { open } from 'node:fs/promises';
 import { CliError } from '../context.ts';
 import { typedValue } from '../entities/field-values.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv, separatorOf } from './csv.ts';
 import { parseJsonArray, type FileFormat } from './word-file.ts';
 
 /**
@@ -157,4 +158,46 @@ export function readLevelFile(text: string, format: FileFormat): LevelFile {
     }
   }
   return result;
+}
+
+/** Columns of a level file that are not fields of a level: their presence says "a level file". */
+const LEVEL_FILE_ONLY = new Set([
+  'stage',
+  'language',
+  'numberofwords',
+  'endisstart',
+  'numberofletters',
+  'lettersatleast',
+  'lettergroups',
+  'lettergroup',
+]);
+
+/**
+ * Whether the file is a level file (`levels import` as the README describes it) rather than a
+ * levels table as `level export` writes it: its first line (CSV) or first object (JSON) names a
+ * column only level files have. An unreadable file is left to the import to report.
+ */
+export async function isLevelFile(file: string): Promise<boolean> {
+  let head: string;
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(65_536), 0, 65_536, 0);
+      head = buffer
+        .subarray(0, bytesRead)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '');
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false;
+  }
+  const names = /^\s*[[{]/.test(head)
+    ? [...(/\{[^}]*/.exec(head)?.[0] ?? '').matchAll(/"([^"\\]+)"\s*:/g)].map((m) => m[1]!)
+    : (() => {
+        const first = head.split(/\r?\n|\r/, 1)[0] ?? '';
+        return first.split(separatorOf(first)).map((cell) => cell.trim().replace(/^"|"$/g, ''));
+      })();
+  return names.some((name) => LEVEL_FILE_ONLY.has(name.trim().toLowerCase()));
 }

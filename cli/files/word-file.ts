@@ -5,8 +5,8 @@ import { parseCsv } from './csv.ts';
 export type FileFormat = 'txt' | 'csv' | 'json';
 
 export interface WordFile {
-  /** Valid words, each once, in file order. */
-  words: Array<{ line: number; text: string; word: string }>;
+  /** Valid words, each once, in file order, with the isActive of their row when the file has one. */
+  words: Array<{ line: number; text: string; word: string; isActive?: boolean }>;
   rejected: Array<{ line: number; text: string; reason: string }>;
   /** Valid rows repeating a word met earlier in the file (skipped). */
   duplicates: number;
@@ -34,20 +34,39 @@ export function formatOf(
 export function readWordFile(text: string, format: FileFormat): WordFile {
   const result: WordFile = { words: [], rejected: [], duplicates: 0 };
   const seen = new Set<string>();
-  for (const row of rawLines(text, format)) {
+  for (const { active, ...row } of rawLines(text, format)) {
     const normalized = normalizeWord(row.text);
     if (normalized === null) continue;
+    const isActive = activeOf(active);
     if (!normalized.ok) result.rejected.push({ ...row, reason: normalized.reason });
+    else if (isActive === 'invalid')
+      result.rejected.push({
+        ...row,
+        reason: `isActive must be true or false, not ${JSON.stringify(active)}`,
+      });
     else if (seen.has(normalized.word)) result.duplicates++;
     else {
       seen.add(normalized.word);
-      result.words.push({ ...row, word: normalized.word });
+      result.words.push({ ...row, word: normalized.word, ...(isActive === undefined ? {} : { isActive }) });
     }
   }
   return result;
 }
 
-function rawLines(text: string, format: FileFormat): Array<{ line: number; text: string }> {
+/** An isActive cell or JSON value: undefined when absent or empty. */
+function activeOf(value: unknown): boolean | undefined | 'invalid' {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'boolean') return value;
+  const known = { true: true, yes: true, '1': true, false: false, no: false, '0': false } as Record<
+    string,
+    boolean
+  >;
+  return known[String(value).trim().toLowerCase()] ?? 'invalid';
+}
+
+type RawLine = { line: number; text: string; active?: unknown };
+
+function rawLines(text: string, format: FileFormat): RawLine[] {
   switch (format) {
     case 'txt':
       return text
@@ -59,13 +78,22 @@ function rawLines(text: string, format: FileFormat): Array<{ line: number; text:
       const header = records[0]?.cells.map((cell) => cell.trim().toLowerCase()) ?? [];
       const named = header.findIndex((cell) => cell === 'letters' || cell === 'word');
       const column = Math.max(0, named);
-      return records
-        .slice(named >= 0 ? 1 : 0)
-        .map((record) => ({ line: record.line, text: record.cells[column] ?? '' }));
+      const active = named >= 0 ? header.indexOf('isactive') : -1;
+      return records.slice(named >= 0 ? 1 : 0).map((record) => ({
+        line: record.line,
+        text: record.cells[column] ?? '',
+        ...(active >= 0 ? { active: record.cells[active] } : {}),
+      }));
     }
     case 'json': {
       const items = parseJsonArray(text);
-      return items.map((item, index) => ({ line: index + 1, text: wordOfItem(item) }));
+      return items.map((item, index) => ({
+        line: index + 1,
+        text: wordOfItem(item),
+        ...(typeof item === 'object' && item !== null
+          ? { active: (item as { isActive?: unknown }).isActive }
+          : {}),
+      }));
     }
   }
 }

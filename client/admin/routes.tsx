@@ -65,6 +65,18 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            id: 'admin-audit',
+            path: 'audit',
+            lazy: () => import('./history/AuditScreen.tsx'),
+            handle: panelHandle('History', 'Who changed what, when, field by field; revert a change.'),
+          },
+          {
+            id: 'admin-trash',
+            path: 'trash',
+            lazy: () => import('./history/TrashScreen.tsx'),
+            handle: panelHandle('Trash', 'Rows deleted in the last 30 days, restorable with their ids.'),
+          },
+          {
             id: 'admin-search',
             path: 'search',
             lazy: () => import('./search/SearchPage.tsx'),

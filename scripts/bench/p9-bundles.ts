@@ -22,6 +22,8 @@ const SCREEN_NAMES: Record<string, string> = {
   'SearchPage.js': 'the search page',
   'LinkBuilder.js': 'the link builder',
   'LinkJobs.js': 'the link-jobs page',
+  'AuditScreen.js': 'the history (audit) screen',
+  'TrashScreen.js': 'the trash screen',
 };
 
 /** The asset and every module it imports statically (`import … from "./x.js"`, `import "./x.js"`). */

@@ -5,6 +5,8 @@ import type { Logger } from '../logger.ts';
 import { seedDemoContent } from '../seed/index.ts';
 import { createAuth, ensureAdmin } from './auth/index.ts';
 import { changeSetRouter } from './changes/router.ts';
+import { healthRouter } from './health/router.ts';
+import { historyRouters } from './history/router.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
 import { linkBuilderRouter } from './links/router.ts';
 import { openApiDocument } from './openapi/document.ts';
@@ -62,13 +64,29 @@ export async function createContentApi(deps: {
   });
   router.use('/auth', auth.router);
   router.use(links.router);
+  const history = historyRouters({ database, clock, requireAdmin: auth.requireAdmin });
+  router.use('/audit/cms', history.audit);
+  router.use('/trash/cms', history.trash);
   router.use(contentResources({ database, requireAdmin: auth.requireAdmin, clock, naturalKeys }));
   router.use('/change-sets/cms', auth.requireAdmin, changeSetRouter({ database, clock }));
+  router.use('/health/cms', auth.requireAdmin, healthRouter({ database, clock }));
   router.use(apiNotFound);
   router.use(apiErrorHandler(logger));
+  // The trash forgets rows after 30 days: at start, then checked every ten minutes.
+  const purging = async () => {
+    try {
+      await history.purge();
+    } catch (error) {
+      logger.warn({ err: error }, 'trash purge failed; retried later');
+    }
+  };
+  await purging();
+  const timer = setInterval(() => void purging(), 10 * 60 * 1000);
+  timer.unref();
   return {
     router,
     close: async () => {
+      clearInterval(timer);
       await links.close();
       await auth.close();
     },

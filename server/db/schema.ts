@@ -189,9 +189,22 @@ export interface ChangeSetsTable {
   undoneAt: Timestamp | null;
 }
 
+/** Migration 0013: hard-deleted rows, restorable for 30 days. `row` is JSON text. */
+export interface TrashTable {
+  id: Generated<number>;
+  entity: string;
+  entityId: number;
+  row: string;
+  deletedAt: Timestamp;
+  userId: number | null;
+  deletedBy: string;
+  changeSetId: string | null;
+}
+
 export interface AuditTables {
   auditLog: AuditLogTable;
   changeSets: ChangeSetsTable;
+  trash: TrashTable;
 }
 
 /** Every table. Later migrations add their table interfaces here. */

@@ -18,6 +18,24 @@ describe('matchAllowedCall', () => {
     ['GET', '/audit/cms/search/', 'search', 'audit/cms/search/', ''],
     ['GET', '/audit/cms/3', 'get', 'audit/cms/3', ''],
     ['GET', '/users/cms/3', 'get', 'users/cms/3', ''],
+    ['POST', '/levels/cms/solvability', 'search', 'levels/cms/solvability', ''],
+    ['GET', '/levels/cms/solvability?ids=1,2', 'search', 'levels/cms/solvability', 'ids=1%2C2'],
+    ['GET', '/levels/cms/7/solvability', 'search', 'levels/cms/7/solvability', ''],
+    ['POST', '/users/cms/bulk-update', 'update', 'users/cms/bulk-update', ''],
+    ['POST', '/words/cms/bulk-delete', 'delete', 'words/cms/bulk-delete', ''],
+    [
+      'GET',
+      '/words/cms/export?format=csv&sort=letters:desc',
+      'search',
+      'words/cms/export',
+      'format=csv&sort=letters%3Adesc',
+    ],
+    ['GET', '/health/cms', 'health', 'health/cms', ''],
+    ['GET', '/health/cms/', 'health', 'health/cms', ''],
+    ['POST', '/audit/cms/7/revert', 'revert', 'audit/cms/7/revert', ''],
+    ['GET', '/trash/cms/search/?entity=words', 'trash', 'trash/cms/search/', 'entity=words'],
+    ['GET', '/trash/cms/search', 'trash', 'trash/cms/search/', ''],
+    ['POST', '/trash/cms/4/restore', 'restore', 'trash/cms/4/restore', ''],
   ])('allows %s %s', (method, url, operation, path, query) => {
     expect(matchAllowedCall(method, url)).toMatchObject({ operation, path, query });
   });
@@ -26,6 +44,12 @@ describe('matchAllowedCall', () => {
     ['POST', '/users/cms'], // users have no create
     ['POST', '/user-levels/cms'],
     ['DELETE', '/audit/cms/1'],
+    ['GET', '/audit/cms/1/revert'],
+    ['POST', '/audit/cms/x/revert'],
+    ['POST', '/trash/cms/search/'],
+    ['DELETE', '/trash/cms/4'],
+    ['GET', '/trash/cms/4/restore'],
+    ['POST', '/trash/cms/4/restore/x'],
     ['PUT', '/audit/cms/1'],
     ['GET', '/auth/refresh-token'],
     ['POST', '/auth/login'],
@@ -38,6 +62,18 @@ describe('matchAllowedCall', () => {
     ['GET', '/levels//cms/1'],
     ['GET', '/levels/cms/%2e%2e/x'],
     ['GET', '/Levels/cms/1'],
+    ['PUT', '/levels/cms/solvability'],
+    ['POST', '/levels/cms/7/solvability'],
+    ['GET', '/words/cms/7/solvability'],
+    ['GET', '/levels/cms/x/solvability'],
+    ['GET', '/words/cms/bulk-delete'],
+    ['POST', '/words/cms/export'],
+    ['POST', '/audit/cms/bulk-delete'], // the audit log is read-only
+    ['POST', '/audit/cms/bulk-update'],
+    ['POST', '/audit/cms/bulk'], // no upserts into the audit log
+    ['POST', '/health/cms'],
+    ['GET', '/health/cms/1'],
+    ['GET', '/health/x'],
   ])('refuses %s %s', (method, url) => {
     expect(matchAllowedCall(method, url)).toBeNull();
   });
@@ -68,7 +104,9 @@ describe('matchAllowedCall', () => {
           if (!call) return;
           const url = upstreamUrl(BASE, call);
           expect(url.origin).toBe(BASE.origin);
-          expect(url.pathname).toMatch(/^\/arguscreative\/words\/[a-z-]+\/cms(\/search\/|\/\d+|\/bulk)?$/);
+          expect(url.pathname).toMatch(
+            /^\/arguscreative\/words\/[a-z-]+\/cms(\/search\/|\/\d+|\/bulk|\/bulk-update|\/bulk-delete|\/export)?$/,
+          );
         },
       ),
       { numRuns: 500 },

@@ -8,14 +8,17 @@ import {
 
 /** A browser call the proxy may forward: one operation an entity description allows. */
 export interface AllowedCall {
-  entity: AnyEntity;
-  /** An operation of the description, or one of the link builder's (letter groups only). */
-  operation: Operation | 'link-plan' | 'link-jobs';
+  /** Null for the calls that are about no one entity (the health report, revert, the trash). */
+  entity: AnyEntity | null;
+  /** An operation of the description, one of the link builder's (letter groups only), or another call's. */
+  operation: Operation | 'link-plan' | 'link-jobs' | 'health' | 'revert' | 'trash' | 'restore';
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the content API prefix, e.g. `levels/cms/5`: only ever built from matched parts. */
   path: string;
-  /** Re-encoded query string (search only), without the `?`; '' when none. */
+  /** Re-encoded query string (search and export only), without the `?`; '' when none. */
   query: string;
+  /** The answer is relayed as it comes, never held whole (exports of a whole table). */
+  stream?: boolean;
 }
 
 const byResource = new Map<string, AnyEntity>(
@@ -24,7 +27,11 @@ const byResource = new Map<string, AnyEntity>(
 
 // Only lower-case letters, dashes and digits can match: no dot, percent sign, backslash or second
 // slash ever gets through, so traversal and host tricks fail here, before any URL is built.
-const PATH = /^\/([a-z]+(?:-[a-z]+)*)\/cms(?:\/(?:(search|bulk)|(\d{1,10})))?\/?$/;
+const PATH =
+  /^\/([a-z]+(?:-[a-z]+)*)\/cms(?:\/(?:(search|bulk|bulk-update|bulk-delete|export)|(\d{1,10})))?\/?$/;
+const HEALTH = /^\/health\/cms\/?$/;
+/** The solvability of levels (issue 13): `levels/cms/solvability` and `levels/cms/{id}/solvability`. */
+const SOLVABILITY = /^\/levels\/cms\/(?:(\d{1,10})\/)?solvability\/?$/;
 // The link builder: a group's plan (GET) and its apply (POST), link jobs (list, start, one job).
 const LINK_PLAN = /^\/letter-groups\/cms\/(\d{1,10})\/link-plan\/?$/;
 const LINK_JOBS = /^\/letter-groups\/cms\/link-jobs(?:\/(\d{1,10}))?\/?$/;
@@ -32,18 +39,55 @@ const MAX_QUERY_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex -- finding control characters (CR/LF) is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+// History and undo (issue 13): revert an audit entry, list the trash, restore from it.
+const HISTORY = /^\/(?:audit\/cms\/(\d{1,10})\/revert|trash\/cms\/(?:(search)|(\d{1,10})\/restore))\/?$/;
+
 export class BadProxyQuery extends Error {}
+
+function matchHistoryCall(method: string, rawPath: string, rawQuery: string): AllowedCall | null {
+  const match = HISTORY.exec(rawPath);
+  if (!match) return null;
+  const [, entry, search, trashed] = match;
+  if (entry !== undefined)
+    return method === 'POST'
+      ? { entity: null, operation: 'revert', method: 'POST', path: `audit/cms/${entry}/revert`, query: '' }
+      : null;
+  if (search !== undefined)
+    return method === 'GET'
+      ? {
+          entity: null,
+          operation: 'trash',
+          method: 'GET',
+          path: 'trash/cms/search/',
+          query: cleanQuery(rawQuery),
+        }
+      : null;
+  return method === 'POST'
+    ? { entity: null, operation: 'restore', method: 'POST', path: `trash/cms/${trashed}/restore`, query: '' }
+    : null;
+}
 
 /**
  * Matches `{resource}/cms/...` under the proxy prefix against the entity descriptions: search
- * (GET `search/`), get, update and delete (`{id}`), create (POST on the collection) and bulk,
- * each only where the entity allows it. Anything else is null (404, no upstream call).
- * The refresh endpoint and every other `auth/` path simply never match.
+ * (GET `search/`) and export (GET `export`), get, update and delete (`{id}`), create (POST on the
+ * collection), bulk, bulk-update and bulk-delete, each only where the entity allows it. Anything else is null (404, no upstream call).
+ * Plus the health report, the history calls (matchHistoryCall) and the solvability of levels
+ * (matchSolvability). The refresh endpoint and every other `auth/` path simply never match.
  */
 export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | null {
   const queryAt = rawUrl.indexOf('?');
   const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const rawQuery = queryAt === -1 ? '' : rawUrl.slice(queryAt + 1);
+  // The panel home's health report (issue 13): one fixed path, read only.
+  if (HEALTH.test(rawPath)) {
+    const query = cleanQuery(rawQuery);
+    return method === 'GET'
+      ? { entity: null, operation: 'health', method: 'GET', path: 'health/cms', query }
+      : null;
+  }
+  if (HISTORY.test(rawPath)) return matchHistoryCall(method, rawPath, rawQuery);
+  const solvability = matchSolvability(method, rawPath, rawQuery);
+  if (solvability !== undefined) return solvability;
   const link = linkBuilderCall(method, rawPath, rawQuery);
   if (link !== undefined) return link;
   const match = PATH.exec(rawPath);
@@ -62,6 +106,16 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
   if (action === 'search')
     return method === 'GET' ? call('search', 'GET', `${resource}/cms/search/`, cleanQuery(rawQuery)) : null;
   if (action === 'bulk') return method === 'POST' ? call('bulk', 'POST', `${resource}/cms/bulk`) : null;
+  // Many rows at once, by ids or by the list's filters (the list's bulk actions, issue 12).
+  if (action === 'bulk-update')
+    return method === 'POST' ? call('update', 'POST', `${resource}/cms/bulk-update`) : null;
+  if (action === 'bulk-delete')
+    return method === 'POST' ? call('delete', 'POST', `${resource}/cms/bulk-delete`) : null;
+  if (action === 'export') {
+    const exported =
+      method === 'GET' ? call('search', 'GET', `${resource}/cms/export`, cleanQuery(rawQuery)) : null;
+    return exported && { ...exported, stream: true };
+  }
   if (id !== undefined) {
     const path = `${resource}/cms/${id}`;
     if (method === 'GET') return call('get', 'GET', path);
@@ -90,6 +144,24 @@ function linkBuilderCall(method: string, rawPath: string, rawQuery: string): All
   return method === 'POST' && !jobs[1]
     ? { entity: letterGroup, operation: 'link-jobs', method, path, query: '' }
     : null;
+}
+
+/** A solvability call (a read: the level search's permission); undefined when the path is another. */
+function matchSolvability(method: string, rawPath: string, rawQuery: string): AllowedCall | null | undefined {
+  const match = SOLVABILITY.exec(rawPath);
+  if (!match) return undefined;
+  const entity = byResource.get('levels');
+  if (!entity?.operations.search) return null;
+  const [, id] = match;
+  const base = { entity, operation: 'search' as const };
+  if (id !== undefined)
+    return method === 'GET'
+      ? { ...base, method: 'GET', path: `levels/cms/${id}/solvability`, query: '' }
+      : null;
+  if (method === 'POST') return { ...base, method: 'POST', path: 'levels/cms/solvability', query: '' };
+  if (method === 'GET')
+    return { ...base, method: 'GET', path: 'levels/cms/solvability', query: cleanQuery(rawQuery) };
+  return null;
 }
 
 /** Decodes and re-encodes the query, refusing control characters (CR/LF) and oversized queries. */

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { Request } from 'express';
 import type { PanelSession } from '../session/middleware.ts';
 import { markActivity, stateOf } from '../session/session-data.ts';
@@ -22,6 +23,8 @@ export interface ProxyOutcome {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** An export's body, relayed as it arrives (see router.ts); `body` is then empty. */
+  stream?: Readable;
   /** The session is over: the caller clears the cookie (the store entry is already gone). */
   endSession?: boolean;
 }
@@ -92,6 +95,7 @@ export async function forward(req: Request, deps: ForwardDeps, call: BrowserCall
       url,
       headers: { ...headers, authorization: `Bearer ${accessToken}` },
       body: hasBody ? (call.body ?? Buffer.alloc(0)) : null,
+      ...(allowed.stream ? { stream: true } : {}),
     });
 
   try {
@@ -155,9 +159,14 @@ function relay(answer: UpstreamAnswer, req: Request): ProxyOutcome {
     });
   }
   const headers: Record<string, string> = {};
-  for (const name of RESPONSE_HEADERS) {
+  for (const name of answer.stream ? [...RESPONSE_HEADERS, 'content-disposition'] : RESPONSE_HEADERS) {
     const value = answer.headers[name];
     if (typeof value === 'string' && !UNSAFE_VALUE.test(value)) headers[name] = value;
   }
-  return { status: answer.status, headers, body: answer.body };
+  return {
+    status: answer.status,
+    headers,
+    body: answer.body,
+    ...(answer.stream ? { stream: answer.stream } : {}),
+  };
 }

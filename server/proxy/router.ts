@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream/promises';
 import express, { Router, type ErrorRequestHandler } from 'express';
 import { BULK_BODY_LIMIT } from '../api/http/json-body.ts';
 import { safeError, sessionStatus } from '../session/http.ts';
@@ -22,7 +23,13 @@ export function proxyRouter(deps: ForwardDeps): Router {
       });
       if (outcome.endSession) deps.session.clearCookie(res);
       sessionStatus(req, res, deps.clock());
-      res.status(outcome.status).set(outcome.headers).send(outcome.body);
+      res.status(outcome.status).set(outcome.headers);
+      if (!outcome.stream) return void res.send(outcome.body);
+      // An export: relayed chunk by chunk with the client's pace (a failure midway cuts it short,
+      // which the browser shows as a failed download, never as a whole one).
+      await pipeline(outcome.stream, res).catch((error: unknown) => {
+        req.log?.warn({ err: safeError(error) }, 'panel export relay ended early');
+      });
     } catch (error) {
       next(error);
     }

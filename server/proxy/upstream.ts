@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { Request } from 'express';
 import { Agent, fetch as undiciFetch, request as undiciRequest } from 'undici';
 import type { Config } from '../config.ts';
@@ -29,12 +30,16 @@ export interface UpstreamCall {
   url: URL;
   headers: Record<string, string>;
   body: Buffer | null;
+  /** A 200's body is handed over unread, to be piped on (exports); other answers are read whole. */
+  stream?: boolean;
 }
 
 export interface UpstreamAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
+  /** With `stream`, a 200's body (`body` is then empty); the caller must read or destroy it. */
+  stream?: Readable;
 }
 
 /** The content API could not be used: `timeout` → 504, everything else → 502. */
@@ -103,6 +108,9 @@ export function createUpstream(
           headers: { ...call.headers, ...identity(req) },
           body: call.body ?? undefined,
         });
+        if (call.stream && answer.statusCode === 200) {
+          return { status: 200, headers: answer.headers, body: Buffer.alloc(0), stream: answer.body };
+        }
         const chunks: Buffer[] = [];
         let size = 0;
         for await (const chunk of answer.body) {

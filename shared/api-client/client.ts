@@ -1,6 +1,8 @@
 import { auditEntry, contentEntities, type AnyEntity, type EntityName } from '../entities/index.ts';
 import { authClient, type AuthClient } from './auth.ts';
 import { changeSetsClient, type ChangeSetsClient } from './change-sets.ts';
+import { healthClient, type HealthClient } from './health.ts';
+import { historyClient, type HistoryClient } from './history.ts';
 import { linkBuilderClient, type LinkBuilderClient } from './links.ts';
 import {
   genericResource,
@@ -8,6 +10,7 @@ import {
   type GenericResourceClient,
   type ResourceClient,
 } from './resources.ts';
+import { solvabilityClient, type SolvabilityClient } from './solvability.ts';
 import { createTransport, type ApiClientOptions } from './transport.ts';
 
 /** `letter-group-levels` → `letterGroupLevels`. */
@@ -31,6 +34,12 @@ export type ApiClient = ResourceClients & {
   readonly auth: AuthClient;
   /** Change sets: list, show, undo (`change-sets/cms/…`). */
   readonly changeSets: ChangeSetsClient;
+  /** The content health report (`health/cms`). */
+  readonly health: HealthClient;
+  /** Revert an audit entry; the trash and its restore (`audit/cms/{id}/revert`, `trash/cms/…`). */
+  readonly history: HistoryClient;
+  /** The solvability of levels (issue 13). */
+  readonly solvability: SolvabilityClient;
   /** The link builder: a letter group's plan and its apply, link jobs. */
   readonly linkBuilder: LinkBuilderClient;
   /** The client of any entity by name, for code that works from descriptions. */
@@ -54,6 +63,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(typed as ResourceClients),
     auth: authClient(transport),
     changeSets: changeSetsClient(transport),
+    health: healthClient(transport),
+    history: historyClient(transport),
+    solvability: solvabilityClient(transport),
     linkBuilder: linkBuilderClient(transport),
     resource(name) {
       const client = generic.get(name);

@@ -21,7 +21,20 @@ export interface SearchQuery<K extends string = string> {
   size?: number;
   /** By field name (or alias); empty values (undefined, null, blank text) are not sent. */
   filters?: Partial<Record<K, FilterValue>>;
+  /** The order: a field the entity declares sortable (or `id`), then id; the id order when left out. */
+  sort?: SearchSort;
+  /** Only these rows (at most MAX_PAGE_SIZE). */
+  ids?: readonly number[];
 }
+
+export interface SearchSort {
+  field: string;
+  dir?: 'asc' | 'desc';
+}
+
+/** `field` or `field:desc`, the API's `sort` parameter. */
+export const sortParam = (sort: SearchSort): string =>
+  sort.dir === 'desc' ? `${sort.field}:desc` : sort.field;
 
 /** The largest page size the content API serves; `searchAll` reads pages this big. */
 export const MAX_PAGE_SIZE = 100;
@@ -38,6 +51,8 @@ export function searchParams(query: SearchQuery = {}): URLSearchParams {
   const params = new URLSearchParams();
   params.set('page', String(wholeAtLeast(query.page ?? 1, 1, 'page') - 1));
   if (query.size !== undefined) params.set('size', String(wholeAtLeast(query.size, 1, 'size')));
+  if (query.sort) params.set('sort', sortParam(query.sort));
+  if (query.ids) params.set('ids', query.ids.join(','));
   for (const [name, value] of Object.entries(query.filters ?? {}) as [string, FilterValue][]) {
     if (value === undefined || value === null) continue;
     const text = String(value);

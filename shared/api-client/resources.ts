@@ -30,6 +30,8 @@ export interface WriteOptions {
 export interface BulkOptions {
   /** Compute the results without writing anything. */
   dryRun?: boolean;
+  /** Leave unchanged rows out of the results (they are still counted). */
+  changesOnly?: boolean;
 }
 
 /** Every call a resource can have; an entity's client has the ones its description allows. */
@@ -42,7 +44,7 @@ export interface ResourceCalls<R, C, U, K extends string> {
    * `GET {resource}/cms/export?format=jsonl&…`: every record matching the filters in one streamed
    * answer (keyset-paged by the server). A backend without the export gets the pages instead.
    */
-  exportAll(query?: Pick<SearchQuery<K>, 'filters'>): AsyncIterable<R>;
+  exportAll(query?: Pick<SearchQuery<K>, 'filters' | 'sort'>): AsyncIterable<R>;
   get(id: number): Promise<R>;
   /** `get` with the record's version, for a later `update` or `remove` with `ifMatch`. */
   getVersioned(id: number): Promise<Versioned<R>>;
@@ -50,7 +52,7 @@ export interface ResourceCalls<R, C, U, K extends string> {
   update(id: number, body: U, options?: WriteOptions): Promise<R>;
   /** Resolves to the id removed. */
   remove(id: number, options?: WriteOptions): Promise<number>;
-  /** `POST {resource}/cms/bulk`: upserts by natural key, one transaction (at most 1000 rows). */
+  /** `POST {resource}/cms/bulk`: upserts by natural key, one transaction (at most 5000 rows). */
   bulk(rows: C[], options?: BulkOptions): Promise<BulkResponse>;
   /** `POST {resource}/cms/bulk-update`: the same fields set on rows named by ids or filters. */
   bulkUpdate(request: BulkUpdateRequest): Promise<BulkEditResponse>;
@@ -153,7 +155,7 @@ export function genericResource(transport: Transport, entity: AnyEntity): Generi
     searchAll,
     async *exportAll(query = {}) {
       guard('search');
-      const params = searchParams({ filters: query.filters });
+      const params = searchParams({ filters: query.filters, ...(query.sort ? { sort: query.sort } : {}) });
       params.delete('page');
       params.set('format', 'jsonl');
       let answer: Awaited<ReturnType<Transport['lines']>> | null = null;
@@ -166,7 +168,7 @@ export function genericResource(transport: Transport, entity: AnyEntity): Generi
       // the same records, page by page.
       if (!answer?.type.startsWith('application/x-ndjson')) {
         if (answer) for await (const _ of answer.lines) break;
-        yield* searchAll({ filters: query.filters });
+        yield* searchAll({ filters: query.filters, ...(query.sort ? { sort: query.sort } : {}) });
         return;
       }
       const { lines } = answer;
@@ -207,7 +209,11 @@ export function genericResource(transport: Transport, entity: AnyEntity): Generi
     },
     async bulk(rows, options = {}) {
       guard('bulk');
-      const body = { rows, ...(options.dryRun === undefined ? {} : { dryRun: options.dryRun }) };
+      const body = {
+        rows,
+        ...(options.dryRun === undefined ? {} : { dryRun: options.dryRun }),
+        ...(options.changesOnly ? { changesOnly: true } : {}),
+      };
       return transport.call<BulkResponse>({ method: 'POST', path: `${base}/bulk`, body });
     },
   };

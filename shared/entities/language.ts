@@ -18,5 +18,7 @@ export const language = defineEntity({
   filters: [ACTIVE_FILTER, { field: 'language', kind: 'text', label: 'Language' }],
   operations: EDITABLE_WITH_BULK_OPERATIONS,
   naturalKey: ['language'],
+  sortable: ['isActive', 'language'],
+  title: (row) => String(row.language),
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
 });

@@ -45,5 +45,6 @@ export const letterGroupLevel = defineEntity({
     bulk: 'extension',
   },
   naturalKey: ['letterGroupId', 'levelId'],
+  sortable: ['used', 'letterGroupId', 'levelId'],
   panel: { add: false, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
 });

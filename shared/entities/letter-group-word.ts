@@ -42,5 +42,6 @@ export const letterGroupWord = defineEntity({
     bulk: 'extension',
   },
   naturalKey: ['letterGroupId', 'wordId'],
+  sortable: ['letterGroupId', 'wordId'],
   panel: { add: false, delete: false, confirmDelete: true, confirmSave: false, loadById: true },
 });

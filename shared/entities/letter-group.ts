@@ -35,5 +35,7 @@ export const letterGroup = defineEntity({
   ],
   operations: EDITABLE_WITH_BULK_OPERATIONS,
   naturalKey: ['languageId', 'stageId', 'letters'],
+  sortable: ['isActive', 'letters', 'languageId', 'stageId'],
+  title: (row) => String(row.letters),
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
 });

@@ -52,5 +52,20 @@ export const level = defineEntity({
   operations: EDITABLE_WITH_BULK_OPERATIONS,
   naturalKey: ['languageId', 'stageId', 'number'],
   sequence: { field: 'number', within: ['languageId', 'stageId'] },
+  sortable: [
+    'isActive',
+    'number',
+    'hint',
+    'assignment',
+    'time',
+    'requiredLetterFlag',
+    'requiredLetterPosition',
+    'checkCondition',
+    'isChill',
+    'stageId',
+    'languageId',
+  ],
+  // "7 (Stage 4 · ABCDE · English)": the number alone names no level; its stage and language do.
+  title: (row, fk) => `${String(row.number)} (Stage ${fk('stageId')} · ${fk('languageId')})`,
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
 });

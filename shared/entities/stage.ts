@@ -1,4 +1,4 @@
-import { defineEntity, ID, IS_ACTIVE, ACTIVE_FILTER, EDITABLE_OPERATIONS } from './define.ts';
+import { defineEntity, ID, IS_ACTIVE, ACTIVE_FILTER, EDITABLE_WITH_BULK_OPERATIONS } from './define.ts';
 import { MAX_WORD_LETTERS } from '../words.ts';
 
 export const stage = defineEntity({
@@ -25,7 +25,9 @@ export const stage = defineEntity({
     { field: 'letterCount', kind: 'number', label: 'Letter count' },
     { field: 'number', kind: 'number', label: 'Number' },
   ],
-  operations: EDITABLE_OPERATIONS,
+  operations: EDITABLE_WITH_BULK_OPERATIONS,
   naturalKey: ['number'],
+  sortable: ['isActive', 'letterCount', 'number'],
+  title: (row) => (row.letters ? `${String(row.number)} · ${String(row.letters)}` : String(row.number)),
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
 });

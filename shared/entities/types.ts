@@ -132,6 +132,17 @@ export interface EntityDescription<F extends FieldMap = FieldMap> {
   readonly sequence?: { readonly field: keyof F & string; readonly within: readonly (keyof F & string)[] };
   /** Search order by id: ascending (default) or newest first. */
   readonly order?: 'asc' | 'desc';
+  /**
+   * Fields a list may be sorted by besides `id` (`?sort=field[:desc]`). Each has an index that
+   * starts with it (checked by tests/api/list-sort.test.ts), so a sorted page never sorts the table.
+   */
+  readonly sortable?: readonly (keyof F & string)[];
+  /**
+   * What a person calls a row (a stage "4 · ABCDE", a word's letters): list cells of foreign keys,
+   * pickers and confirmations show it. Without one, the row is its id. `fk(field)` is the title of
+   * the row a foreign key points at, when known (else `#id`).
+   */
+  readonly title?: (row: Readonly<Record<string, unknown>>, fk: (field: string) => string) => string;
   readonly panel: PanelBehaviour;
 }
 

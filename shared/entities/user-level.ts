@@ -63,7 +63,14 @@ export const userLevel = defineEntity({
       options: { all: 'All', true: 'Locked', false: 'Unlocked' },
     },
   ],
-  operations: { search: 'contract', get: 'contract', update: 'contract', delete: 'contract' },
+  operations: {
+    search: 'contract',
+    get: 'contract',
+    update: 'contract',
+    delete: 'contract',
+    bulk: 'extension',
+  },
   naturalKey: ['userId', 'levelId'],
+  sortable: ['completed', 'locked', 'validWords', 'invalidWords', 'highestScore', 'levelId', 'userId'],
   panel: { add: false, delete: true, confirmDelete: false, confirmSave: false, loadById: true },
 });

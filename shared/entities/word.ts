@@ -31,5 +31,7 @@ export const word = defineEntity({
   ],
   operations: EDITABLE_WITH_BULK_OPERATIONS,
   naturalKey: ['languageId', 'letters'],
+  sortable: ['isActive', 'letters', 'languageId'],
+  title: (row) => String(row.letters),
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
 });

@@ -169,9 +169,10 @@ describe('API client against the embedded content API: every resource operation'
 
   it('offers only the operations a description allows, by type and at run time', async () => {
     expect('create' in h.client.users).toBe(false);
-    expect('bulk' in h.client.users).toBe(false);
+    // Users are never created through the API, but a file can update them in bulk (import).
+    expect('bulk' in h.client.users).toBe(true);
     expect(Object.keys(h.client.audit).sort()).toEqual(
-      ['allows', 'entity', 'exportAll', 'get', 'search', 'searchAll'].sort(),
+      ['allows', 'entity', 'exportAll', 'get', 'getVersioned', 'search', 'searchAll'].sort(),
     );
     expect(Object.keys(h.client.levels).sort()).toEqual(
       [
@@ -183,6 +184,7 @@ describe('API client against the embedded content API: every resource operation'
         'entity',
         'exportAll',
         'get',
+        'getVersioned',
         'remove',
         'search',
         'searchAll',

@@ -1,3 +1,4 @@
+import { MAX_BULK_ROWS } from '../../shared/entities/bulk.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.ts';
 import { createFixture, startApi, type ApiHarness, type Fixture } from './harness.ts';
@@ -33,9 +34,14 @@ describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (diale
     const apt = res.body.results[2].id;
     expect(res.body.results).toEqual([
       { index: 0, status: 'unchanged', id: f.words[0] },
-      { index: 1, status: 'updated', id: f.words[1] },
+      {
+        index: 1,
+        status: 'updated',
+        id: f.words[1],
+        changes: { isActive: { from: true, to: false } },
+      },
       { index: 2, status: 'created', id: expect.any(Number) },
-      { index: 3, status: 'updated', id: apt },
+      { index: 3, status: 'updated', id: apt, changes: { isActive: { from: true, to: false } } },
       {
         index: 4,
         status: 'rejected',
@@ -88,23 +94,26 @@ describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (diale
     expect(after.body.counts).toEqual({ created: 0, updated: 0, unchanged: 2, rejected: 0 });
   });
 
-  it('1,000 rows in one request; 1,001 is refused whole', async () => {
+  it('MAX_BULK_ROWS (5,000) rows in one request; one more is refused whole', async () => {
     const letters = (i: number) => `w${i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}x`;
-    const rows = Array.from({ length: 1000 }, (_, i) => ({ letters: letters(i), languageId: f.spanish }));
+    const rows = Array.from({ length: MAX_BULK_ROWS }, (_, i) => ({
+      letters: letters(i),
+      languageId: f.spanish,
+    }));
     const before = await total('words');
     const tooMany = await api.post('words/cms/bulk', {
       rows: [...rows, { letters: 'extra', languageId: f.spanish }],
     });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.fieldErrors.rows[0]).toMatch(/at most 1000/);
+    expect(tooMany.body.fieldErrors.rows[0]).toMatch(/at most 5000/);
     expect(await total('words')).toBe(before);
 
     const res = await api.post('words/cms/bulk', { rows });
     expect(res.status).toBe(200);
-    expect(res.body.counts).toEqual({ created: 1000, updated: 0, unchanged: 0, rejected: 0 });
-    expect(await total('words')).toBe(before + 1000);
+    expect(res.body.counts).toEqual({ created: MAX_BULK_ROWS, updated: 0, unchanged: 0, rejected: 0 });
+    expect(await total('words')).toBe(before + MAX_BULK_ROWS);
     const again = await api.post('words/cms/bulk', { rows });
-    expect(again.body.counts.unchanged).toBe(1000);
+    expect(again.body.counts.unchanged).toBe(MAX_BULK_ROWS);
   });
 
   it('levels upsert on language + stage + number', async () => {
@@ -146,10 +155,15 @@ describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (diale
     const languages = await api.post('languages/cms/bulk', {
       rows: [{ language: 'English', isActive: false }],
     });
-    expect(languages.body.results[0]).toEqual({ index: 0, status: 'updated', id: f.english });
+    expect(languages.body.results[0]).toEqual({
+      index: 0,
+      status: 'updated',
+      id: f.english,
+      changes: { isActive: { from: true, to: false } },
+    });
   });
 
-  it('400 for a malformed envelope, 413 past 2 MB, 404 where there is no natural key', async () => {
+  it('400 for a malformed envelope, 413 past 8 MB; tables the API creates no rows in reject new ones', async () => {
     for (const body of [
       {},
       { rows: [] },
@@ -161,9 +175,51 @@ describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (diale
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.fieldErrors).toBeDefined();
     }
-    const big = Array.from({ length: 1000 }, () => ({ letters: 'a'.repeat(2100), languageId: f.english }));
+    const big = Array.from({ length: MAX_BULK_ROWS }, () => ({
+      letters: 'a'.repeat(2100),
+      languageId: f.english,
+    }));
     expect((await api.post('words/cms/bulk', { rows: big })).status).toBe(413);
-    expect((await api.post('stages/cms/bulk', { rows: [{ letterCount: 5, number: 1 }] })).status).toBe(404);
-    expect((await api.post('users/cms/bulk', { rows: [{ username: 'x' }] })).status).toBe(404);
+    // Stages have no natural key: a row without an id is a new stage.
+    const stages = await api.post('stages/cms/bulk', { rows: [{ letterCount: 5, number: 9 }] });
+    expect(stages.body.counts).toEqual({ created: 1, updated: 0, unchanged: 0, rejected: 0 });
+    const users = await api.post('users/cms/bulk', { rows: [{ username: 'nobody-here' }] });
+    expect(users.body.results[0]).toMatchObject({
+      status: 'rejected',
+      reason: 'No user has this username, and users are not created through the API',
+    });
+  });
+
+  it('rows naming an id update that row; references may name their row by its fields', async () => {
+    const stage = (await api.get(`stages/cms/${f.stage5}`)).body as { number: number };
+    const res = await api.post('levels/cms/bulk', {
+      dryRun: true,
+      rows: [
+        { id: f.level, hint: 'By id', stageId: f.stage5 }, // only what changes is checked and written
+        { id: 987654, hint: 'Gone' },
+        { languageId: { language: 'English' }, stageId: { number: stage.number }, number: 40 },
+        { languageId: { language: 'Klingon' }, stageId: f.stage5, number: 41 },
+        { languageId: { colour: 'red' }, stageId: f.stage5, number: 42 },
+        { id: 'seven' },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.dryRun).toBe(true);
+    const [byId, missing, byKey, unknown, badField, badId] = res.body.results;
+    expect(byId).toMatchObject({ status: 'updated', id: f.level, changes: { hint: { to: 'By id' } } });
+    expect(missing).toMatchObject({
+      status: 'rejected',
+      reason: expect.stringMatching(/Level 987654 does not exist/),
+    });
+    expect(byKey).toMatchObject({ status: 'created' });
+    expect(unknown.reason).toBe('Invalid level: languageId no language has language "Klingon"');
+    expect(badField.reason).toBe(
+      'Invalid level: languageId names the language wrongly: colour is not a field of Language',
+    );
+    expect(badId).toMatchObject({
+      status: 'rejected',
+      fieldErrors: { id: ['must be a positive whole number'] },
+    });
+    expect((await api.get(`levels/cms/${f.level}`)).body.hint).not.toBe('By id');
   });
 });

@@ -85,6 +85,20 @@ describe('OpenAPI document', () => {
     for (const path of ['search/', 'search', '{id}', '{id}/entries'])
       expected.add(`get /change-sets/cms/${path}`);
     expected.add('post /change-sets/cms/{id}/undo');
+    // The panel home's content health report (issue 13).
+    expected.add('get /health/cms');
+    expect(doc.paths['/health/cms'].get['x-extension']).toBe(true);
+    // History and undo (issue 13): revert one entry, the trash and its restore — extensions.
+    expected.add('post /audit/cms/{id}/revert');
+    for (const path of ['search/', 'search']) expected.add(`get /trash/cms/${path}`);
+    expected.add('post /trash/cms/{id}/restore');
+    // The solvability of levels (issue 13): a level's values, a page of levels, one stored level.
+    for (const op of [
+      'post /levels/cms/solvability',
+      'get /levels/cms/solvability',
+      'get /levels/cms/{id}/solvability',
+    ])
+      expected.add(op);
     // The link builder (issue 13): one group's plan and its apply, link jobs — extensions.
     for (const spec of [
       'get /letter-groups/cms/{id}/link-plan',
@@ -121,7 +135,16 @@ describe('OpenAPI document', () => {
     for (const entity of contentEntities) {
       const search = doc.paths[`/${entity.resource}/cms/search/`].get;
       const params = search.parameters.map((p: { name: string }) => p.name);
-      expect(params).toEqual(['page', 'size', ...entity.filters.map((f) => f.field)]);
+      // Levels also take `solvable` (issue 13), a filter computed outside SQL.
+      const computed = entity.name === 'level' ? ['solvable'] : [];
+      expect(params).toEqual([
+        'page',
+        'size',
+        'sort',
+        'ids',
+        ...entity.filters.map((f) => f.field),
+        ...computed,
+      ]);
     }
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas.WordPage.properties)).toEqual(
@@ -142,9 +165,11 @@ describe('OpenAPI document', () => {
     ]);
     expect(schemas.ValidationError.properties.fieldErrors).toBeDefined();
     expect(schemas.BulkResponse.properties.counts).toBeDefined();
-    expect(schemas.WordBulkRequest.properties.rows.items).toEqual({
-      $ref: '#/components/schemas/WordCreate',
-    });
+    // Bulk rows: the fields, an optional id, references by id or by the referenced row's fields.
+    const row = schemas.WordBulkRequest.properties.rows.items;
+    expect(row.properties.id).toMatchObject({ type: 'integer' });
+    expect(row.properties.languageId.anyOf).toHaveLength(2);
+    expect(row.properties.isActive).toBeDefined();
     expect(schemas.LoginRequest).toBeDefined();
     for (const ref of refs(doc)) {
       const name = ref.replace('#/components/schemas/', '');

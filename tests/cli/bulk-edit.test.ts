@@ -59,16 +59,17 @@ describe('argus-words <entity> update|delete on many rows', () => {
       '--dry-run',
     ]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('4 words match: 4 will change, 0 already hold the values, 0 refused.');
-    expect(result.stdout).toContain(`word ${ids.fizz}: isActive true → false`);
+    expect(result.stderr).toContain('4 words match: 4 will change, 0 already hold the values, 0 refused.');
+    expect(result.stderr).toContain(`word ${ids.fizz}: isActive true → false`);
     expect(await inactive()).toEqual([]);
   });
 
   it('needs --yes without a terminal, then updates every matching row', async () => {
     const refused = await h.cli(['word', 'update', '--where', 'letters~zz', '--set', 'isActive=false']);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe(
-      'Error: Refusing to update 4 words without confirmation: add --yes (or --dry-run).\n',
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(
+      /^4 words match: [^]*\nError: Refusing to update 4 words without confirmation: add --yes \(or --dry-run\)\.\n$/,
     );
     expect(await inactive()).toEqual([]);
 
@@ -84,7 +85,7 @@ describe('argus-words <entity> update|delete on many rows', () => {
       '--yes',
     ]);
     expect(done.code, done.stderr).toBe(0);
-    expect(done.stdout).toContain('Updated 4 words, 0 unchanged, 0 refused.');
+    expect(done.stderr).toContain('Updated 4 words, 0 unchanged, 0 refused.');
     expect(await inactive()).toEqual(['buzz', 'fizz', 'jazz', 'puzzle']);
   });
 
@@ -96,7 +97,7 @@ describe('argus-words <entity> update|delete on many rows', () => {
       },
     });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Nothing changed.');
+    expect(result.stderr).toContain('Nothing changed.');
     expect(await inactive()).toHaveLength(4);
   });
 
@@ -120,7 +121,7 @@ describe('argus-words <entity> update|delete on many rows', () => {
     expect(result.stderr).toContain(
       `refused word ${ids.puzzle}: Word ${ids.puzzle} is still used by 1 letter group-word`,
     );
-    expect(result.stdout).toContain('Deleted 3 words, 1 refused.');
+    expect(result.stderr).toContain('Deleted 3 words, 1 refused.');
     const left = (await json(['word', 'list', '--all'])) as unknown as Array<{ letters: string }>;
     expect(left.map((w) => w.letters).sort()).toEqual(['puzzle', 'tap']);
   });

@@ -70,7 +70,7 @@ describe('argus-words changes', () => {
 
     const refused = await h.cli(['changes', 'undo', id!]);
     expect(refused.code).toBe(1);
-    expect(refused.stdout).toContain(`Change set ${id} touched 3 rows: 3 will be restored`);
+    expect(refused.stderr).toContain(`Change set ${id} touched 3 rows: 3 will be restored`);
     expect(refused.stderr).toContain(
       `Error: Refusing to undo change set ${id} (3 rows) without confirmation: add --yes (or --dry-run).`,
     );
@@ -78,7 +78,7 @@ describe('argus-words changes', () => {
 
     const undo = await h.cli(['changes', 'undo', id!, '--yes']);
     expect(undo.code, undo.stderr).toBe(0);
-    expect(undo.stdout).toContain(`Restored 3 rows, 0 unchanged, 0 refused. Change set ${id} is undone.`);
+    expect(undo.stderr).toContain(`Restored 3 rows, 0 unchanged, 0 refused. Change set ${id} is undone.`);
     const [, undoId, undone] = LINE.exec(undo.stderr)!;
     expect(undone).toBe('3');
     expect(await words()).toEqual(before);
@@ -113,7 +113,7 @@ describe('argus-words changes', () => {
     await h.cli(['word', 'update', String(ids.jazz), '--set', 'letters=jazzier', '--yes']);
     const refused = await h.cli(['changes', 'undo', id!, '--yes']);
     expect(refused.code).toBe(1);
-    expect(refused.stdout).toContain(
+    expect(refused.stderr).toContain(
       `refused words ${ids.jazz}: Word ${ids.jazz} changed since: letters is now "jazzier", the change set left "jazzy"`,
     );
     const forced = await h.cli(['changes', 'undo', id!, '--yes', '--force']);

@@ -93,7 +93,8 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
       `languageId=${ids.english}`,
     ]);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^Word \d+ created\.\nID +\d+\nActive +true\nLetters +pots\nLanguage +1\n$/);
+    expect(text.stderr).toMatch(/^Word \d+ created\.\nChange set [\w-]+: 1 changed/);
+    expect(text.stdout).toMatch(/^ID +\d+\nActive +true\nLetters +pots\nLanguage +1\n$/);
   });
 
   it('lists as a table (or JSON), a page at a time, all pages, with typed filters', async () => {
@@ -112,6 +113,21 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
       letters: string;
     }>;
     expect(all.map((w) => w.letters)).toEqual(['top', 'pots']);
+    const sorted = await json(['word', 'list', '--sort', 'letters']);
+    expect((sorted.items as Array<{ letters: string }>).map((w) => w.letters)).toEqual(['pots', 'top']);
+    const sortedAll = (await json(['word', 'list', '--all', '--sort', 'letters:desc'])) as unknown as Array<{
+      letters: string;
+    }>;
+    expect(sortedAll.map((w) => w.letters)).toEqual(['top', 'pots']);
+    const unsortable = await h.cli(['word', 'list', '--sort', 'nope']);
+    expect(unsortable.code).toBe(1);
+    expect(unsortable.stderr).toContain(
+      'cannot sort Words by "nope"; sortable: id, isActive, letters, languageId',
+    );
+    const badSort = await h.cli(['word', 'list', '--sort', 'letters:up']);
+    expect(badSort.stderr).toBe(
+      'Error: --sort takes a field, then optionally :asc or :desc (not "letters:up")\n',
+    );
     const filtered = await json(['word', 'list', '--filter', 'letters=O', '--filter', 'isActive=true']);
     expect(filtered.items).toHaveLength(2);
     const none = await json(['word', 'list', '--filter', 'isActive=false']);
@@ -121,7 +137,7 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
 
     const wrongFilter = await h.cli(['level', 'list', '--filter', 'number=1']);
     expect(wrongFilter).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: 'Error: Levels cannot be filtered by number: use hint\n',
     });
     const badBool = await h.cli(['word', 'list', '--filter', 'isActive=maybe']);
@@ -209,17 +225,21 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
   it('delete asks first on a terminal, refuses without one, skips the question with --yes', async () => {
     const refused = await h.cli(['letter-group-word', 'delete', String(ids.lgw)]);
     expect(refused).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: `Error: Refusing to delete letter group-word ${ids.lgw} without confirmation: add --yes.\n`,
     });
     const questions: string[] = [];
     const declined = await h.cli(['letter-group-word', 'delete', String(ids.lgw)], {
       answers: (message) => (questions.push(message), false),
     });
-    expect(declined).toMatchObject({ code: 0, stdout: 'Nothing deleted.\n' });
+    expect(declined).toMatchObject({ code: 0, stdout: '', stderr: 'Nothing deleted.\n' });
     expect(questions).toEqual([`Delete letter group-word ${ids.lgw}?`]);
     const confirmed = await h.cli(['letter-group-word', 'delete', String(ids.lgw)], { answers: () => true });
-    expect(confirmed).toMatchObject({ code: 0, stdout: `Letter Group-Word ${ids.lgw} deleted.\n` });
+    expect(confirmed).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: expect.stringMatching(new RegExp(`^Letter Group-Word ${ids.lgw} deleted\\.\nChange set `)),
+    });
     expect((await h.cli(['letter-group-word', 'get', String(ids.lgw)])).code).toBe(1);
 
     for (const [entity, id] of [

@@ -7,6 +7,8 @@ import { expect } from 'vitest';
 import { run } from '../../cli/main.ts';
 import type { CliContext, Prompter } from '../../cli/context.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { testDatabase } from '../helpers/databases.ts';
+import type { DatabaseOptions, Dialect } from '../../server/db/database.ts';
 
 export const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
 export const START = Date.parse('2025-03-01T09:00:00.000Z');
@@ -34,6 +36,8 @@ export interface RunOptions {
 
 export interface CliHarness {
   app: TestApp;
+  /** The database the app runs on, when the harness was given a dialect (to arrange rows the API cannot create). */
+  database?: DatabaseOptions;
   api: string;
   clock: { now: number };
   configHome: string;
@@ -55,14 +59,22 @@ function capture(isTTY = false) {
   return { stream, text: () => text };
 }
 
-/** The real app on a random port, a controllable clock, and XDG_CONFIG_HOME in a temp folder. */
-export async function startCliHarness(): Promise<CliHarness> {
+/**
+ * The real app on a random port, a controllable clock, and XDG_CONFIG_HOME in a temp folder; on
+ * the embedded SQLite database, or on a fresh database of `dialect` (PostgreSQL: a schema of its own).
+ */
+export async function startCliHarness(dialect?: Dialect): Promise<CliHarness> {
   const clock = { now: START };
-  const app = await startTestApp({}, { clock: () => clock.now });
+  const testDb = dialect ? testDatabase(dialect) : undefined;
+  const app = await startTestApp(
+    {},
+    { clock: () => clock.now, ...(testDb ? { database: testDb.options } : {}) },
+  );
   const url = await app.listen();
   const configHome = mkdtempSync(path.join(tmpdir(), 'argus-cli-'));
   const harness: CliHarness = {
     app,
+    ...(testDb ? { database: testDb.options } : {}),
     api: `${url}/arguscreative/words`,
     clock,
     configHome,
@@ -110,6 +122,7 @@ export async function startCliHarness(): Promise<CliHarness> {
     },
     async stop() {
       await app.stop();
+      await testDb?.drop();
       rmSync(configHome, { recursive: true, force: true });
     },
   };

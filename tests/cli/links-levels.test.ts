@@ -90,8 +90,8 @@ describe('argus-words links build and levels import', () => {
 
     const real = await h.cli(['links', 'build', '--language', String(language)]);
     expect(real.code, real.stderr).toBe(0);
-    expect(real.stdout).toContain('letter group ' + group.STOP + ' "stop": 10 buildable, create 10\n');
-    expect(real.stdout).toContain('3 letter groups: create 11 links, prune 0, rejected 0.\n');
+    expect(real.stderr).toContain('letter group ' + group.STOP + ' "stop": 10 buildable, create 10\n');
+    expect(real.stderr).toContain('3 letter groups: create 11 links, prune 0, rejected 0.\n');
     expect(await linkedWords(group.STOP!)).toEqual(FROM_STOP);
     expect(await linkedWords(group.AT!)).toEqual(['at']);
 

@@ -46,7 +46,8 @@ describe('argus-words login, whoami, logout, refresh on 401', () => {
     expect(result.stderr).toContain('otpauth://totp/');
     const codes = result.stderr.match(/^ {2}[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/gm) ?? [];
     expect(codes.length).toBeGreaterThanOrEqual(8);
-    expect(result.stdout).toBe(`Logged in to ${h.api} as admin.\n`);
+    expect(result.stderr).toContain(`Logged in to ${h.api} as admin.\n`);
+    expect(result.stdout).toBe('');
     expect(result.stdout + result.stderr).not.toContain(ADMIN.password);
 
     // Mode 0600 in a 0700 folder, keyed by API URL.
@@ -118,7 +119,7 @@ describe('argus-words login, whoami, logout, refresh on 401', () => {
   it('logout revokes the session on the server and deletes the tokens', async () => {
     const { refreshToken } = saved();
     const result = await h.cli(['logout']);
-    expect(result).toMatchObject({ code: 0, stdout: `Logged out of ${h.api}.\n` });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: `Logged out of ${h.api}.\n` });
     expect(saved()).toBeUndefined();
     const refresh = await fetch(`${h.api}/auth/refresh-token`, {
       headers: { Authorization: `Bearer ${refreshToken}` },

@@ -95,7 +95,8 @@ describe('argus-words words import / export', () => {
       '2',
     ]);
     expect(real.code, real.stderr).toBe(0);
-    expect(real.stdout).toBe(
+    expect(real.stdout).toBe('');
+    expect(real.stderr).toContain(
       'Created 5, updated 0, unchanged 0, rejected 2, 1 repeated in the file skipped.\n',
     );
     expect(real.stderr).toContain('line 5: "two words" contains a space: one word per line\n');
@@ -149,8 +150,8 @@ describe('argus-words words import / export', () => {
         fetch: failing,
       },
     );
-    expect(broken.code).toBe(1);
-    expect(broken.stderr).toMatch(/^Error: fetch failed\n$/m);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^Error: The content API cannot be reached: fetch failed\n$/m);
     expect((await wordsOf(english)).length).toBe(5 + 20);
 
     const rerun = await importJson([dictionary, '--language', String(english), '--batch-size', '10']);
@@ -172,10 +173,12 @@ describe('argus-words words import / export', () => {
     expect(`\r${last}`).toMatch(
       /^\rImporting words \[#{24}\] 3\/3 words \(100%\), [\d.]+ words\/s, done in \d+s/,
     );
-    // The bar's line is ended; the run's change set comes last.
-    expect(result.stderr.replace(/Change set .*\n$/, '').endsWith(`${String.fromCharCode(27)}[K\n`)).toBe(
-      true,
-    );
+    // The bar ends its line; the summary (a message, also on stderr) follows, then the change set.
+    expect(
+      result.stderr
+        .replace(/Change set .*\n$/, '')
+        .endsWith(`${String.fromCharCode(27)}[K\nCreated 3, updated 0, unchanged 0, rejected 0.\n`),
+    ).toBe(true);
   });
 
   it('without bulk endpoints, falls back to one call per row with the same results', async () => {

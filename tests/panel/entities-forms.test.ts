@@ -299,7 +299,7 @@ describeBrowser('the panel forms', () => {
     await expectMessage(page, 'Letter Group-Level updated successfully', 'success');
     await open(page, `letter-group-level?letterGroupId=${group.id}`);
     expect((await tableRows(page)).length).toBe(1);
-    await remove(page, rowWith(page, String(group.id)), true);
+    await remove(page, rowWith(page, 'jqvwx'), true);
     await expectMessage(page, 'Letter Group-Level deleted successfully', 'success');
 
     // Letter Group-Word: no delete; picked with the keyboard, saved without confirmation.

@@ -93,19 +93,29 @@ export async function idle(page: Page): Promise<void> {
   await page.getByText('Loading...', { exact: true }).waitFor({ state: 'detached' });
 }
 
-/** The cells of every data row (without the Actions column), as shown. */
+/**
+ * The SPEC §2 cells of every data row, as shown, but a foreign key as its id (the cell shows the
+ * row it points at by title; `data-id` keeps the id). The selection box, the ID and the actions
+ * (issue 12) are left out.
+ */
 export async function tableRows(page: Page): Promise<string[][]> {
   return page
     .locator('main table tbody tr')
     .evaluateAll((rows) =>
       rows
         .filter((row) => row.querySelectorAll('td').length > 1)
-        .map((row) => [...row.querySelectorAll('td')].slice(0, -1).map((cell) => cell.textContent ?? '')),
+        .map((row) =>
+          [...row.querySelectorAll<HTMLElement>('td')]
+            .filter((cell) => !['Select', 'ID', 'Actions'].includes(cell.dataset.label ?? ''))
+            .map((cell) => cell.dataset.id ?? cell.textContent ?? ''),
+        ),
     );
 }
 
+/** The column headers, without the selection box and the sort marks. */
 export async function headers(page: Page): Promise<string[]> {
-  return page.locator('main table thead th').allTextContents();
+  const texts = await page.locator('main table thead th').allTextContents();
+  return texts.slice(1).map((text) => text.replace(/[▲▼↕]$/, ''));
 }
 
 /** 'Page X of Y' as numbers. */

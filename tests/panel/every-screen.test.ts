@@ -41,4 +41,11 @@ describeBrowser('admin panel: every screen', () => {
       expect(panel.session.problems()).toEqual([]);
     },
   );
+
+  it('the history (audit) and the trash', async () => {
+    await expectAccessible('audit');
+    await expectAccessible('audit?entity=words&action=create');
+    await expectAccessible('trash');
+    expect(panel.session.problems()).toEqual([]);
+  });
 });

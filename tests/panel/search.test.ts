@@ -86,7 +86,7 @@ describeBrowser('admin panel: global search', () => {
       await seeAll.click();
       await page.waitForURL(`**${PANEL}/word?letters=a`);
       await idle(page);
-      expect(await page.getByLabel('Letters').inputValue()).toBe('a');
+      expect(await page.getByRole('textbox', { name: 'Letters' }).inputValue()).toBe('a');
       expect(session.problems()).toEqual([]);
     } finally {
       await session.close();

@@ -99,6 +99,8 @@ describeBrowser('admin panel: home, navbar and logout', () => {
         ['Word', 'word'],
         ['Stage', 'stage'],
         ['Letter Group', 'letter-group'],
+        ['History', 'audit'],
+        ['Trash', 'trash'],
       ]) {
         expect(await nav.getByRole('link', { name: label, exact: true }).getAttribute('href')).toBe(
           `${PANEL}/${target}`,

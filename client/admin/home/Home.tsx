@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Link, useLoaderData, useRouteLoaderData } from 'react-router';
+import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { takeRecoveryCodes } from '../auth/recovery-codes-handoff.ts';
 import type { AdminLayoutData } from '../layout/AdminLayout.tsx';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
+import { HealthDashboard } from './HealthDashboard.tsx';
+import { loadHealth, type HealthLoad } from './health-data.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 
 /** SPEC §2 "Admin home": six cards, two rows of three at medium width. */
@@ -48,10 +50,13 @@ const SECTIONS = [
 interface HomeData {
   /** Right after enrolment only (client-side), the recovery codes to show once. */
   recoveryCodes: string[] | null;
+  /** The content health report (issue 13), rendered on the server and hydrated as it is. */
+  health: HealthLoad;
 }
 
-export function loader(): HomeData {
-  return { recoveryCodes: typeof window === 'undefined' ? null : takeRecoveryCodes() };
+export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
+  const recoveryCodes = typeof window === 'undefined' ? null : takeRecoveryCodes();
+  return { recoveryCodes, health: await loadHealth(context) };
 }
 
 export function Component() {
@@ -76,6 +81,7 @@ export function Component() {
     <>
       <h1 className="h2">{username ? `Welcome, ${username}!` : 'Welcome!'}</h1>
       <p className="lead mb-4">Explore the various sections below to manage the content.</p>
+      <HealthDashboard report={loaded.health.report} error={loaded.health.error} />
       <div className="row g-4">
         {SECTIONS.map((section) => (
           <div className="col-md-4" key={section.to}>

@@ -2,6 +2,7 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import type { Actor } from '../auth/index.ts';
 import type { Tx } from '../resources/integrity.ts';
 import type { Values } from '../resources/rows.ts';
+import { syncTrash } from '../history/trash-log.ts';
 import { noteChangeSet, type ChangeSetTag } from './change-set.ts';
 
 /** Who is changing things, from where, and the time of the request (from the app's clock). */
@@ -67,4 +68,5 @@ export async function recordChanges(tx: Tx, ctx: ChangeContext, changes: readonl
       )
       .execute();
   }
+  await syncTrash(tx, ctx, changes);
 }

@@ -17,7 +17,7 @@ import { undoChangeSet } from './undo.ts';
 const MAX_PAGE = 100_000_000;
 
 /** `?page=N&size=M` (zero-based, as the searches) and the optional extra parameters named. */
-function paging(req: Request, extra: readonly string[] = []): { page: number; size: number } {
+export function paging(req: Request, extra: readonly string[] = []): { page: number; size: number } {
   const errors = new Map<string, string[]>();
   const number = (name: string, min: number, max: number, fallback: number) => {
     const raw = req.query[name];

@@ -1,9 +1,9 @@
 import express, { type RequestHandler } from 'express';
 import { ApiError, badRequest } from './errors.ts';
 
-/** Create and update bodies are small; bulk bodies hold up to 1,000 rows. */
+/** Create and update bodies are small; bulk bodies hold up to 5,000 rows. */
 export const BODY_LIMIT = '100kb';
-export const BULK_BODY_LIMIT = '2mb';
+export const BULK_BODY_LIMIT = '8mb';
 
 /** Entity bodies are flat; a little nesting is tolerated so the error names the field instead. */
 const MAX_DEPTH = 8;

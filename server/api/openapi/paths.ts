@@ -85,6 +85,24 @@ const searchFilterParameters = (entity: AnyEntity) =>
     description: `${filter.label}: ${MATCH[filter.kind]}. Empty means no filter.`,
   }));
 
+/** `sort=field[:asc|:desc]` (issue 12): the id, or a field the entity declares sortable (indexed). */
+const sortParameter = (entity: AnyEntity) => {
+  const fields = ['id', ...(entity.sortable ?? [])];
+  return {
+    name: 'sort',
+    in: 'query',
+    schema: { type: 'string', pattern: `^(${fields.join('|')})(:(asc|desc))?$` },
+    description: `Order by this field, then by id in the same direction (ascending unless \`:desc\`). Sortable: ${fields.join(', ')}. Any other field is a 400.`,
+  };
+};
+
+const idsParameter = {
+  name: 'ids',
+  in: 'query',
+  schema: { type: 'string', pattern: '^\\d+(,\\d+)*$' },
+  description: `Only the rows with these ids (comma-separated, at most ${MAX_PAGE_SIZE}): the titles of a page's references in one call.`,
+};
+
 function operation(entity: AnyEntity, op: Operation, spec: Json): Json {
   const origin = entity.operations[op]!;
   return {
@@ -111,7 +129,7 @@ export function resourcePaths(entity: AnyEntity): Json {
   if (ops.search) {
     const search = operation(entity, 'search', {
       summary: `Search ${entity.labelPlural.toLowerCase()}`,
-      description: `A page of ${entity.labelPlural.toLowerCase()} ordered by id${entity.order === 'desc' ? ', newest first' : ''}. Also served without the trailing slash.`,
+      description: `A page of ${entity.labelPlural.toLowerCase()} ordered by id${entity.order === 'desc' ? ', newest first' : ''} unless \`sort\` says otherwise. Also served without the trailing slash.`,
       parameters: [
         {
           name: 'page',
@@ -124,6 +142,8 @@ export function resourcePaths(entity: AnyEntity): Json {
           in: 'query',
           schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
         },
+        sortParameter(entity),
+        idsParameter,
         ...searchFilterParameters(entity),
       ],
       responses: {
@@ -146,6 +166,7 @@ export function resourcePaths(entity: AnyEntity): Json {
             schema: { type: 'string' },
             description: `Comma-separated fields, in the order wanted; all by default: ${Object.keys(entity.fields).join(', ')}.`,
           },
+          sortParameter(entity),
           ...searchFilterParameters(entity),
         ],
         responses: {
@@ -178,7 +199,13 @@ export function resourcePaths(entity: AnyEntity): Json {
   if (ops.bulk) {
     at(`${base}/bulk`).post = operation(entity, 'bulk', {
       summary: `Create or update up to ${MAX_BULK_ROWS} ${entity.labelPlural.toLowerCase()}`,
-      description: `Upserts on (${(entity.naturalKey ?? []).join(', ')}) in one transaction, with a result per row. \`dryRun\` writes nothing.`,
+      description:
+        `Upserts in one transaction, with a result per row: a row with an \`id\` updates that row, ` +
+        (entity.naturalKey ? `else one matching on (${entity.naturalKey.join(', ')}) is updated, ` : '') +
+        (entity.operations.create
+          ? 'else it is created. '
+          : 'else it is rejected (rows are not created here). ') +
+        'A reference may be an object of fields naming the row instead of its id. Updated rows answer their changes (`from`, `to`). `dryRun` writes nothing.',
       requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}BulkRequest`) } } },
       responses: { 200: json(ref('BulkResponse'), 'One result per row, and counts.'), ...BODY_ERRORS },
     });

@@ -8,13 +8,14 @@ import {
   linkJobSchema,
   linkPlanSchema,
 } from '#shared/links/api.ts';
-import { bulkRequestOf, bulkResponseSchema, bulkRowResultSchema } from '#shared/entities/bulk.ts';
+import { bulkRequestOf, bulkResponseSchema, bulkRowOf, bulkRowResultSchema } from '#shared/entities/bulk.ts';
 import {
   bulkDeleteRequestSchema,
   bulkEditResponseSchema,
   bulkUpdateRequestSchema,
 } from '#shared/entities/bulk-edit.ts';
 import type { AnyEntity } from '#shared/entities/index.ts';
+import { restoreResponseSchema, revertResponseSchema, trashEntrySchema } from '#shared/history.ts';
 import {
   changeSetEntrySchema,
   changeSetSchema,
@@ -87,6 +88,9 @@ export function componentSchemas(entities: readonly AnyEntity[]): Record<string,
   requests.add(linkJobRequestSchema, { id: 'LinkJobRequest' });
   responses.add(linkJobSchema, { id: 'LinkJob' });
   responses.add(linkJobListSchema, { id: 'LinkJobList' });
+  responses.add(revertResponseSchema, { id: 'RevertResponse' });
+  responses.add(pageSchema(trashEntrySchema), { id: 'TrashEntryPage' });
+  responses.add(restoreResponseSchema, { id: 'RestoreResponse' });
   for (const entity of entities) {
     const name = componentName(entity);
     responses.add(entity.schemas.record, { id: name });
@@ -96,7 +100,7 @@ export function componentSchemas(entities: readonly AnyEntity[]): Record<string,
     if (entity.operations.update) requests.add(entity.schemas.update, { id: `${name}Update` });
     if (entity.operations.bulk) {
       // The bulk envelope, with its rows typed as the entity's create body.
-      requests.add(bulkRequestOf(entity.schemas.create), { id: `${name}BulkRequest` });
+      requests.add(bulkRequestOf(bulkRowOf(entity)), { id: `${name}BulkRequest` });
     }
   }
   const authSchemas: Array<[string, z.ZodType, Registry]> = [

@@ -37,7 +37,7 @@ export function editTargets(
   if (body.ids) return { ids: [...new Set(body.ids)].sort((a, b) => a - b) };
   if (!body.where) throw badRequest(`${what}: name the rows, by ids or by where`);
   const strings = Object.fromEntries(Object.entries(body.where).map(([k, v]) => [k, String(v)]));
-  for (const paging of ['page', 'size']) {
+  for (const paging of ['page', 'size', 'sort', 'ids']) {
     if (paging in strings) throw badRequest(`${what}: where takes filters, not ${paging}`);
   }
   const { filters } = parseSearchQuery(entity, strings);

@@ -1,21 +1,21 @@
-import { entityByName, parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
+import { entityByName, fieldNames, parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
 import { naturalKeyOf } from '#shared/entities/natural-key.ts';
 import type { BulkResponse, BulkRowResult } from '#shared/entities/bulk.ts';
 import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';
 import { ApiError } from '../http/errors.ts';
 import { assertReferencesExist, type Tx } from './integrity.ts';
 import { assertLanguageAlphabet } from './language-alphabet.ts';
+import { MAX_PARAMETERS, prepareRows } from './bulk-rows.ts';
 import { fromRow, toColumns, type Values } from './rows.ts';
 import { textEqualsIgnoringCase } from './text-match.ts';
 import { createRecord, newRecordValues, updateRecord } from './writes.ts';
 
-/** Bound parameters per statement, well under SQLite's (32,766) and PostgreSQL's (65,535) limits. */
-const MAX_PARAMETERS = 20_000;
-
 /**
- * Upserts rows on the entity's natural key, in the caller's transaction: a row that matches an
- * existing one updates the fields it gives (or is `unchanged`), any other is created. A row that
- * fails validation or the integrity checks is `rejected` with the reason; the others still apply.
+ * Upserts rows in the caller's transaction: a row naming its `id` updates that row, any other
+ * matching an existing row on the entity's natural key updates it with the fields it gives (or is
+ * `unchanged`), any other is created (where the API creates rows of the entity; else it is
+ * rejected). Updated rows answer their changes field by field, `from → to`. A row that fails
+ * validation or the integrity checks is `rejected` with the reason; the others still apply.
  *
  * Same results (and audit entries, in row order) as one create/update per row, in a handful of
  * statements: the referenced ids and the rows matching the batch's natural keys are read up front,
@@ -30,16 +30,41 @@ export async function bulkUpsert(
   ctx: ChangeContext,
 ): Promise<Omit<BulkResponse, 'dryRun'>> {
   const results: BulkRowResult[] = [];
-  const inputs = new Map<number, Values>();
-  for (const [index, row] of rows.entries()) {
-    const parsed = parseEntityInput(entity, 'create', row);
-    if (parsed.ok) inputs.set(index, parsed.value as Values);
-    else
-      results[index] = { index, status: 'rejected', reason: parsed.message, fieldErrors: parsed.fieldErrors };
+  const inputs = new Map<number, { id: number | undefined; values: Values }>();
+  const reject = (index: number, reason: string, fieldErrors?: Record<string, string[]>) => {
+    results[index] = { index, status: 'rejected', reason, ...(fieldErrors ? { fieldErrors } : {}) };
+  };
+  const prepared = await prepareRows(tx, entity, rows);
+  const byId = await rowsById(
+    tx,
+    entity,
+    prepared.flatMap((row) => (row.ok && row.id !== undefined ? [row.id] : [])),
+  );
+  for (const [index, row] of prepared.entries()) {
+    if (!row.ok) {
+      reject(index, row.reason, row.fieldErrors);
+      continue;
+    }
+    // A row naming its id, or of a table the API does not create rows in, gives only what changes.
+    const mode = row.id !== undefined || !entity.operations.create ? 'update' : 'create';
+    const stored = row.id === undefined ? undefined : byId.get(row.id);
+    const parsed = parseEntityInput(entity, mode, stored ? changedOnly(entity, stored, row.body) : row.body);
+    if (parsed.ok) inputs.set(index, { id: row.id, values: parsed.value as Values });
+    else reject(index, parsed.message, parsed.fieldErrors);
   }
-  await loadReferences(tx, entity, [...inputs.values()]);
-  const stored = await rowsByKey(tx, entity, [...inputs.values()]);
+  const all = [...inputs.values()];
+  await loadReferences(
+    tx,
+    entity,
+    all.map((input) => input.values),
+  );
+  const stored = await rowsByKey(
+    tx,
+    entity,
+    all.filter((input) => input.id === undefined).map((input) => input.values),
+  );
   const pending = new Map<string, { index: number; values: Values }>();
+  const label = entity.label.toLowerCase();
 
   const flush = async () => {
     if (pending.size === 0) return;
@@ -63,17 +88,50 @@ export async function bulkUpsert(
     );
     pending.clear();
   };
+  /** Updates a stored row with the row's fields (or finds nothing to change). */
+  const update = async (index: number, match: Values, input: Values) => {
+    const changes = changedFields(match, input);
+    const names = Object.keys(changes.after);
+    if (names.length > 0) await flush();
+    const { record, changed } = await updateRecord(tx, entity, match, input, ctx);
+    byId.set(record.id as number, record);
+    const oldKey = naturalKeyOf(entity, match);
+    if (oldKey !== null) stored.delete(oldKey);
+    const newKey = naturalKeyOf(entity, record);
+    if (newKey !== null) stored.set(newKey, record);
+    results[index] = {
+      index,
+      status: changed ? 'updated' : 'unchanged',
+      id: record.id as number,
+      ...(changed
+        ? {
+            changes: Object.fromEntries(
+              names.map((n) => [n, { from: changes.before[n], to: changes.after[n] }]),
+            ),
+          }
+        : {}),
+    };
+  };
 
-  for (const [index, input] of inputs) {
-    const key = naturalKeyOf(entity, input);
+  for (const [index, { id, values: input }] of inputs) {
+    const key = id === undefined ? naturalKeyOf(entity, input) : null;
     try {
+      if (id !== undefined) {
+        const match = byId.get(id);
+        if (match) await update(index, match, input);
+        else reject(index, `${entity.label} ${id} does not exist (leave id empty to create a ${label})`);
+        continue;
+      }
       if (key !== null && pending.has(key)) await flush();
       const match = key === null ? undefined : stored.get(key);
       if (match) {
-        if (Object.keys(changedFields(match, input).after).length > 0) await flush();
-        const { record, changed } = await updateRecord(tx, entity, match, input, ctx);
-        stored.set(key!, record);
-        results[index] = { index, status: changed ? 'updated' : 'unchanged', id: record.id as number };
+        await update(index, match, input);
+      } else if (!entity.operations.create) {
+        const by = (entity.naturalKey ?? []).join(' and ');
+        reject(
+          index,
+          `No ${label} has this ${by}, and ${entity.labelPlural.toLowerCase()} are not created through the API`,
+        );
       } else if (key !== null) {
         const values = newRecordValues(entity, input, ctx.now);
         await assertReferencesExist(tx, entity, values);
@@ -86,18 +144,39 @@ export async function bulkUpsert(
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      results[index] = {
-        index,
-        status: 'rejected',
-        reason: error.message,
-        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-      };
+      reject(index, error.message, error.fieldErrors);
     }
   }
   await flush();
   const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
   for (const result of results) counts[result.status]++;
   return { counts, results };
+}
+
+/**
+ * The fields of a row naming its id that differ from the stored row: a value sent back as it was
+ * read is not validated again (an older row may hold what today's rules refuse), nor written.
+ */
+function changedOnly(entity: AnyEntity, stored: Values, body: Values): Values {
+  const names = fieldNames(entity);
+  const changed: Values = {};
+  for (const [key, value] of Object.entries(body)) {
+    const name = names.get(key) ?? key;
+    if (!(name in stored) || JSON.stringify(stored[name]) !== JSON.stringify(value)) changed[key] = value;
+  }
+  return changed;
+}
+
+/** Stored rows (as records) with these ids, by id. */
+async function rowsById(tx: Tx, entity: AnyEntity, ids: readonly number[]): Promise<Map<number, Values>> {
+  const found = new Map<number, Values>();
+  for (const chunk of chunks([...new Set(ids)], MAX_PARAMETERS)) {
+    for (const row of await tx.db.selectFrom(entity.table).selectAll().where('id', 'in', chunk).execute()) {
+      const record = fromRow(entity, row);
+      found.set(record.id as number, record);
+    }
+  }
+  return found;
 }
 
 /** Fills `tx.known` for every id the rows refer to, one query per referenced table. */

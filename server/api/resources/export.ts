@@ -4,7 +4,7 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import { csvRows, jsonArrayItems, jsonLines } from '#shared/record-text.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Values } from './rows.ts';
-import { parseSearchQuery, type SearchFilter } from './search-query.ts';
+import { parseSearchQuery, type SearchFilter, type SearchSort } from './search-query.ts';
 
 export const EXPORT_FORMATS = ['csv', 'json', 'jsonl'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -14,6 +14,8 @@ export interface ExportRequest {
   /** Fields written, in this order (all of the entity's by default). */
   fields: string[];
   filters: SearchFilter[];
+  /** The list's sort (`sort=field[:desc]`, as the search takes it); absent: id order. */
+  sort?: SearchSort;
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -23,8 +25,8 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /**
- * `?format=csv|json|jsonl&fields=a,b&<filter>=…` of `{resource}/cms/export`: the list's filters, as
- * the search takes them, and no pages (an export holds every matching row).
+ * `?format=csv|json|jsonl&fields=a,b&sort=field:desc&<filter>=…` of `{resource}/cms/export`: the
+ * list's filters and sort, as the search takes them, and no pages (an export holds every matching row).
  */
 export function parseExportQuery(entity: AnyEntity, query: Record<string, unknown>): ExportRequest {
   const { format = 'json', fields, ...rest } = query;
@@ -49,7 +51,12 @@ export function parseExportQuery(entity: AnyEntity, query: Record<string, unknow
       throw badRequest(`${what}: fields ${message}`, { fields: [message] });
     }
   }
-  return { format: format as ExportFormat, fields: chosen, filters: parseSearchQuery(entity, rest).filters };
+  const { filters, sort } = parseSearchQuery(entity, rest);
+  if ('ids' in rest) {
+    const message = 'is not taken: an export holds every row the filters match';
+    throw badRequest(`${what}: ids ${message}`, { ids: [message] });
+  }
+  return { format: format as ExportFormat, fields: chosen, filters, ...(sort ? { sort } : {}) };
 }
 
 /**

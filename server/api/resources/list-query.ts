@@ -1,38 +1,69 @@
 import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { AnyEntity } from '#shared/entities/index.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
+import type { DatabaseHandle, Dialect } from '../../db/database.ts';
 import { looseDb, snakeCase, toColumns, type Values } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
-import { DEEP_OFFSET, type PageAnchors } from './page-anchors.ts';
+import { DEEP_OFFSET, type AnchorKey, type PageAnchors } from './page-anchors.ts';
 import { textFilterPlan } from './text-match.ts';
 
 export interface ListQueries {
   /** Rows matching the filters (exact). */
   count(): Promise<number>;
   /**
-   * The requested page of rows, in the list's id order; with `after`, the next `size` rows past
-   * that id instead (keyset paging, for exports that read every row).
+   * The requested page of rows, in the list's order (its sort, then id); with `after` (the last row
+   * read), the next `size` rows past it instead (keyset paging, for exports that read every row).
    */
-  rows(after?: number): Promise<Values[]>;
+  rows(after?: Values): Promise<Values[]>;
 }
 
 /** Every row the list's filters match, `size` at a time, by keyset (exports, bulk edits). */
 export async function* keysetChunks(list: ListQueries, size: number): AsyncGenerator<Values[]> {
-  let after: number | undefined;
+  let after: Values | undefined;
   for (;;) {
     const rows = await list.rows(after);
     if (rows.length > 0) yield rows;
     if (rows.length < size) return;
-    after = Number(rows.at(-1)!.id);
+    after = rows.at(-1)!;
   }
+}
+
+/**
+ * Rows strictly past `key` in the order (field, id), both `dir`. SQLite sorts NULL before every
+ * value ascending, PostgreSQL after: a NULL key is walked among the NULLs by id, and the NULLs as a
+ * block come before or after the values. The row-value comparison is what the (field, id) index
+ * serves as a range.
+ */
+export function beyond(
+  dialect: Dialect,
+  field: string,
+  dir: 'asc' | 'desc',
+  key: AnchorKey,
+  nullable = true,
+): RawBuilder<SqlBool> {
+  const than = sql.raw(dir === 'asc' ? '>' : '<');
+  const id = sql.ref('id');
+  if (field === 'id') return sql<SqlBool>`${id} ${than} ${key.id}`;
+  const column = sql.ref(field);
+  // A column without NULLs gets the bare row comparison: an OR beside it would keep PostgreSQL
+  // from reading the (field, id) index as one range.
+  if (!nullable) return sql<SqlBool>`(${column}, ${id}) ${than} (${key.value}, ${key.id})`;
+  const nullsFirst = (dialect === 'sqlite') === (dir === 'asc');
+  if (key.value === null || key.value === undefined) {
+    const amongNulls = sql<SqlBool>`(${column} is null and ${id} ${than} ${key.id})`;
+    return nullsFirst ? sql<SqlBool>`(${amongNulls} or ${column} is not null)` : amongNulls;
+  }
+  const past = sql<SqlBool>`(${column}, ${id}) ${than} (${key.value}, ${key.id})`;
+  return nullsFirst ? past : sql<SqlBool>`(${past} or ${column} is null)`;
 }
 
 /**
  * The two queries of a list page, planned to stay within milliseconds at a million rows:
  * - text filters go through the table's trigram index (see text-match.ts); when the index alone
- *   answers every filter, the count and the page's ids are read from the index without the table;
+ *   answers every filter (and the order is the id's), the count and the page's ids are read from
+ *   the index without the table;
  * - the page's ids are found first on the narrowest index ("deferred join"), so a deep page skips
- *   index entries rather than whole rows; then only those rows are read.
+ *   index entries rather than whole rows; then only those rows are read. A sorted list walks the
+ *   sort column's index (migration 0010), with the id as tiebreak so every row has one place.
  */
 export function listQueries(
   database: DatabaseHandle,
@@ -55,29 +86,40 @@ export function listQueries(
       conditions.push(sql<SqlBool>`${sql.ref(field)} = ${column}`);
     }
   }
-  const order = entity.order ?? 'asc';
-  const offset = (after: number | undefined) => (after === undefined ? request.page * request.size : 0);
-  const past = order === 'asc' ? '>' : '<';
+  // One parameter however many ids: the solvable filter may name thousands of levels.
+  if (request.ids) conditions.push(idIn(dialect, request.ids));
+  const field = request.sort?.field ?? 'id';
+  const order = request.sort?.dir ?? entity.order ?? 'asc';
+  const reverse = order === 'asc' ? 'desc' : 'asc';
+  const keyOf = (row: Values): AnchorKey => ({ id: Number(row.id), value: row[field] ?? null });
+  const nullable = entity.fields[field]?.nullable === true;
+  const past = (key: AnchorKey, dir: 'asc' | 'desc' = order) => beyond(dialect, field, dir, key, nullable);
+  // "At or past": the ids are whole numbers, so the row itself is past its predecessor id.
+  const from = (key: AnchorKey) => past({ ...key, id: key.id + (order === 'asc' ? -1 : 1) });
+  const ordered = <Q extends { orderBy(ref: string, dir: 'asc' | 'desc'): Q }>(query: Q, dir = order) =>
+    field === 'id' ? query.orderBy('id', dir) : query.orderBy(field, dir).orderBy('id', dir);
+  const offset = (after: Values | undefined) => (after === undefined ? request.page * request.size : 0);
   const index = sql.table(`${entity.table}Search`);
   const match = matches.join(' AND ');
   const fromTable = (ids: RawBuilder<unknown>) =>
     database.read(
-      db
-        .selectFrom(entity.table)
-        .selectAll()
-        .where(sql<SqlBool>`${sql.ref('id')} in (${ids})`)
-        .orderBy('id', order)
-        .compile(),
+      ordered(
+        db
+          .selectFrom(entity.table)
+          .selectAll()
+          .where(sql<SqlBool>`${sql.ref('id')} in (${ids})`),
+      ).compile(),
     );
   const countOf = (query: CompiledQuery) => database.count(query, snakeCase(entity.table));
 
-  if (match && conditions.length === 0) {
+  if (match && conditions.length === 0 && field === 'id') {
+    const than = sql.raw(order === 'asc' ? '>' : '<');
     return {
       count: () => countOf(sql`select count(*) as n from ${index} where ${index} match ${match}`.compile(db)),
       rows: (after) =>
         fromTable(
           sql`select rowid from ${index} where ${index} match ${match}
-            ${after === undefined ? sql`` : sql`and rowid ${sql.raw(past)} ${after}`}
+            ${after === undefined ? sql`` : sql`and rowid ${than} ${Number(after.id)}`}
             order by rowid ${sql.raw(order)} limit ${request.size} offset ${offset(after)}`,
         ),
     };
@@ -89,44 +131,46 @@ export function listQueries(
     filtered = filtered.where(
       sql<SqlBool>`${sql.ref('id')} in (select rowid from ${index} where ${index} match ${match})`,
     );
-  const page = (from: typeof filtered, skip: number) =>
-    fromTable(sql`${from.select('id').orderBy('id', order).limit(request.size).offset(skip)}`);
+  const page = (rows: typeof filtered, skip: number) =>
+    fromTable(sql`${ordered(rows.select('id')).limit(request.size).offset(skip)}`);
   return {
     count: () => countOf(filtered.select(sql<number>`count(*)`.as('n')).compile()),
     async rows(after) {
-      if (after !== undefined) return page(filtered.where('id', past, after), 0);
+      if (after !== undefined) return page(filtered.where(past(keyOf(after))), 0);
       const skip = offset(undefined);
       const version =
         anchors && skip >= DEEP_OFFSET ? await database.changeVersion(snakeCase(entity.table)) : null;
       if (!anchors || version === null) return page(filtered, skip);
-      // A deep page on PostgreSQL: start from the nearest remembered id (see page-anchors.ts).
-      const { sql: text, parameters } = filtered.select('id').orderBy('id', order).compile();
+      // A deep page on PostgreSQL: start from the nearest remembered row (see page-anchors.ts).
+      const { sql: text, parameters } = ordered(filtered.select('id')).compile();
       const list = `${text}\u0000${JSON.stringify(parameters)}`;
       const { below, above } = anchors.nearest(list, version, skip);
       const end = skip + request.size; // the position just past this page
-      const reverse = order === 'asc' ? 'desc' : 'asc';
       let rows: Values[];
       if (below && (!above || skip - below.position <= above.position - end)) {
         rows =
           below.position === skip
-            ? await page(filtered.where('id', order === 'asc' ? '>=' : '<=', below.id), 0)
-            : await page(filtered.where('id', past, below.id), skip - below.position - 1);
+            ? await page(filtered.where(from(below.key)), 0)
+            : await page(filtered.where(past(below.key)), skip - below.position - 1);
       } else if (above && above.position >= end) {
         // Walk back from the anchor above; the rows come out in the list's order all the same.
-        const before = order === 'asc' ? '<' : '>';
-        const ids = filtered
-          .where('id', before, above.id)
-          .select('id')
-          .orderBy('id', reverse)
+        const ids = ordered(filtered.where(past(above.key, reverse)).select('id'), reverse)
           .limit(request.size)
           .offset(above.position - end);
         rows = await fromTable(sql`${ids}`);
       } else rows = await page(filtered, skip);
       if (rows.length > 0) {
-        anchors.remember(list, version, skip, Number(rows[0]!.id));
-        anchors.remember(list, version, skip + rows.length - 1, Number(rows.at(-1)!.id));
+        anchors.remember(list, version, skip, keyOf(rows[0]!));
+        anchors.remember(list, version, skip + rows.length - 1, keyOf(rows.at(-1)!));
       }
       return rows;
     },
   };
+}
+
+/** `id` among `ids`, as one parameter however many there are (a JSON array / an int array). */
+function idIn(dialect: DatabaseHandle['dialect'], ids: readonly number[]): RawBuilder<SqlBool> {
+  return dialect === 'postgres'
+    ? sql<SqlBool>`${sql.ref('id')} = any(${[...ids]}::int[])`
+    : sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${JSON.stringify(ids)}))`;
 }

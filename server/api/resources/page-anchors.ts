@@ -3,18 +3,28 @@ export const DEEP_OFFSET = 2000;
 const MAX_LISTS = 500;
 const MAX_POSITIONS = 256;
 
+/** A row's place in a list: its sort column's value (the id itself when sorted by id), then id. */
+export interface AnchorKey {
+  id: number;
+  value: unknown;
+}
+
 interface Anchors {
   version: string;
-  /** Position in the list (0-based) → the id of the row there. */
-  positions: Map<number, number>;
+  /** Position in the list (0-based) → the row there (its id and sort value). */
+  positions: Map<number, AnchorKey>;
 }
 
 export type PageAnchors = ReturnType<typeof createPageAnchors>;
+export interface Anchor {
+  position: number;
+  key: AnchorKey;
+}
 
 /**
  * Keyset paging behind the page-number contract, for PostgreSQL (whose OFFSET walks every skipped
  * index entry: page 20,000 of a million users takes 35 ms). The first and last ids of each deep page
- * served are remembered per list (its filters and order) and per table version; the next page, the
+ * served are remembered per list (its filters and sort) and per table version; the next page, the
  * previous one or the same one again starts from the nearest remembered id, below or above it, with
  * a short offset.
  * A write to the table changes its version, and the anchors of the old version are never used.
@@ -24,23 +34,19 @@ export function createPageAnchors() {
 
   return {
     /** The remembered positions nearest below (or at) `offset` and above it, with their ids. */
-    nearest(
-      list: string,
-      version: string,
-      offset: number,
-    ): { below: { position: number; id: number } | null; above: { position: number; id: number } | null } {
+    nearest(list: string, version: string, offset: number): { below: Anchor | null; above: Anchor | null } {
       const anchors = lists.get(list);
-      let below: { position: number; id: number } | null = null;
-      let above: { position: number; id: number } | null = null;
+      let below: Anchor | null = null;
+      let above: Anchor | null = null;
       if (!anchors || anchors.version !== version) return { below, above };
-      for (const [position, id] of anchors.positions) {
-        if (position <= offset && (!below || position > below.position)) below = { position, id };
-        if (position > offset && (!above || position < above.position)) above = { position, id };
+      for (const [position, key] of anchors.positions) {
+        if (position <= offset && (!below || position > below.position)) below = { position, key };
+        if (position > offset && (!above || position < above.position)) above = { position, key };
       }
       return { below, above };
     },
 
-    remember(list: string, version: string, position: number, id: number): void {
+    remember(list: string, version: string, position: number, key: AnchorKey): void {
       let anchors = lists.get(list);
       if (!anchors || anchors.version !== version) {
         if (!anchors && lists.size >= MAX_LISTS) lists.delete(lists.keys().next().value!);
@@ -49,7 +55,7 @@ export function createPageAnchors() {
       }
       if (anchors.positions.size >= MAX_POSITIONS)
         anchors.positions.delete(anchors.positions.keys().next().value!);
-      anchors.positions.set(position, id);
+      anchors.positions.set(position, key);
     },
   };
 }

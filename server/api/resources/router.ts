@@ -74,7 +74,7 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
     exported.get = [
       handler(async (req, res) => {
         const request = parseExportQuery(entity, req.query);
-        await sendExport(res, entity, request, store.exportChunks(entity, request.filters));
+        await sendExport(res, entity, request, store.exportChunks(entity, request.filters, request.sort));
       }),
     ];
   }
@@ -93,8 +93,13 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
           );
           throw badRequest(message, fieldErrors);
         }
-        const { rows, dryRun = false } = parsed.data;
-        res.json(await store.bulk(entity, rows, dryRun, context(req, res)));
+        const { rows, dryRun = false, changesOnly = false } = parsed.data;
+        const answer = await store.bulk(entity, rows, dryRun, context(req, res));
+        res.json(
+          changesOnly
+            ? { ...answer, results: answer.results.filter((r) => r.status !== 'unchanged') }
+            : answer,
+        );
       }),
     ];
   }

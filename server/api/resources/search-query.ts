@@ -6,6 +6,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 const MAX_PAGE = 100_000_000;
 const MAX_FILTER_LENGTH = 200;
+/** Query parameters that are not filters. */
+const RESERVED = new Set(['page', 'size', 'sort', 'ids']);
 
 export interface SearchFilter {
   field: string;
@@ -13,10 +15,49 @@ export interface SearchFilter {
   value: string | number | boolean;
 }
 
+/** The list's order: a sortable field, then id, both in `dir`. */
+export interface SearchSort {
+  field: string;
+  dir: 'asc' | 'desc';
+}
+
 export interface SearchRequest {
   page: number;
   size: number;
   filters: SearchFilter[];
+  /** Absent: the entity's id order. */
+  sort?: SearchSort;
+  /**
+   * Only these rows: `?ids=` (the panel reads the titles of a page's foreign keys in one call), or
+   * a filter computed outside SQL (levels' `solvable`, intersected with `?ids=`).
+   */
+  ids?: number[];
+}
+
+const MAX_IDS = MAX_PAGE_SIZE;
+
+/** `field`, `field:asc` or `field:desc`, where field is `id` or one of the entity's sortable fields. */
+export function parseSort(entity: AnyEntity, raw: string): SearchSort | { error: string } {
+  const [name = '', dir = 'asc', extra] = raw.split(':');
+  const field = fieldNames(entity).get(name);
+  const sortable = ['id', ...(entity.sortable ?? [])];
+  if (extra !== undefined || (dir !== 'asc' && dir !== 'desc'))
+    return { error: 'must be a field, then optionally :asc or :desc' };
+  if (!field || !sortable.includes(field))
+    return {
+      error: `cannot sort ${entity.labelPlural} by ${JSON.stringify(name)}; sortable: ${sortable.join(', ')}`,
+    };
+  return { field, dir };
+}
+
+function parseIds(raw: string): number[] | { error: string } {
+  const parts = raw.split(',');
+  if (
+    parts.length > MAX_IDS ||
+    !parts.every((p) => /^\d{1,10}$/.test(p) && Number(p) >= 1 && Number(p) <= INT_MAX)
+  )
+    return { error: `must be at most ${MAX_IDS} positive whole numbers, separated by commas` };
+  return [...new Set(parts.map(Number))];
 }
 
 type Parsed = { value: string | number | boolean } | { error: string };
@@ -54,7 +95,7 @@ function pageNumber(raw: string | undefined, min: number, max: number, fallback:
 }
 
 /**
- * `?page=N&size=M&<filter>=<value>…` of `{resource}/cms/search/`. Only the list's own filters (by
+ * `?page=N&size=M&sort=field:desc&ids=1,2&<filter>=<value>…` of `{resource}/cms/search/`. Only the list's own filters (by
  * field name or alias) are accepted; an empty value means "no filter", as the panel leaves them out.
  * Anything unknown, repeated or malformed is a 400 naming the parameter.
  */
@@ -67,8 +108,8 @@ export function parseSearchQuery(entity: AnyEntity, query: Record<string, unknow
     const raw = query[key];
     const shown = key.length > 60 ? `${key.slice(0, 60)}…` : key;
     if (typeof raw !== 'string') errors.set(shown, ['must be given once, as a single value']);
-    else if (raw.length > MAX_FILTER_LENGTH)
-      errors.set(shown, [`must be at most ${MAX_FILTER_LENGTH} characters`]);
+    else if (raw.length > (key === 'ids' ? MAX_IDS * 11 : MAX_FILTER_LENGTH))
+      errors.set(shown, [`must be at most ${key === 'ids' ? MAX_IDS * 11 : MAX_FILTER_LENGTH} characters`]);
     else strings.set(key, raw);
   }
 
@@ -77,9 +118,22 @@ export function parseSearchQuery(entity: AnyEntity, query: Record<string, unknow
   if ('error' in page) errors.set('page', [page.error]);
   if ('error' in size) errors.set('size', [size.error]);
 
+  let sort: SearchSort | undefined;
+  let ids: number[] | undefined;
+  if (strings.get('sort')) {
+    const parsed = parseSort(entity, strings.get('sort')!);
+    if ('error' in parsed) errors.set('sort', [parsed.error]);
+    else sort = parsed;
+  }
+  if (strings.get('ids')) {
+    const parsed = parseIds(strings.get('ids')!);
+    if ('error' in parsed) errors.set('ids', [parsed.error]);
+    else ids = parsed;
+  }
+
   const accepted = entity.filters.map((f) => f.field).join(', ') || 'none';
   for (const [key, raw] of strings) {
-    if (key === 'page' || key === 'size') continue;
+    if (RESERVED.has(key)) continue;
     const field = names.get(key);
     const filter = entity.filters.find((f) => f.field === field);
     if (!filter || !field) {
@@ -104,5 +158,11 @@ export function parseSearchQuery(entity: AnyEntity, query: Record<string, unknow
       Object.fromEntries(errors),
     );
   }
-  return { page: page.value as number, size: size.value as number, filters: [...filters.values()] };
+  return {
+    page: page.value as number,
+    size: size.value as number,
+    filters: [...filters.values()],
+    ...(sort ? { sort } : {}),
+    ...(ids ? { ids } : {}),
+  };
 }

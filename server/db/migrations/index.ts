@@ -9,6 +9,8 @@ import { filterIndexes } from './0006-filter-indexes.ts';
 import { changeCounters } from './0007-change-counters.ts';
 import { changeSets } from './0008-change-sets.ts';
 import { naturalKeys } from './0009-natural-keys.ts';
+import { sortIndexes } from './0010-sort-indexes.ts';
+import { trash } from './0013-trash.ts';
 import { jobs } from './0014-jobs.ts';
 
 export interface Migration {
@@ -27,5 +29,7 @@ export const migrations: Migration[] = [
   changeCounters,
   changeSets,
   naturalKeys,
+  sortIndexes,
+  trash,
   jobs,
 ];

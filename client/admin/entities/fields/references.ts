@@ -63,16 +63,24 @@ export async function loadAllOptions(name: EntityName, context?: unknown): Promi
   return options;
 }
 
+/** The id a picker's query names: `5` or `#5` (as the list's ID column and titles show ids). */
+export function idQuery(query: string): number | null {
+  const match = /^#?\s*(\d{1,9})$/.exec(query.trim());
+  return match && Number(match[1]) > 0 ? Number(match[1]) : null;
+}
+
 /** What a picker offers for a query: the record with that id when the query is a number, then matches. */
 export async function searchOptions(name: EntityName, query: string, limit = 10): Promise<Option[]> {
   const api = entityApi(name);
-  const trimmed = query.trim();
-  const byId = /^\d{1,9}$/.test(trimmed)
-    ? api.get(Number(trimmed)).then(
-        (row) => [toOption(name, row)],
-        () => [],
-      )
-    : Promise.resolve([]);
+  const id = idQuery(query);
+  const trimmed = id === null ? query.trim() : String(id);
+  const byId =
+    id !== null
+      ? api.get(id).then(
+          (row) => [toOption(name, row)],
+          () => [],
+        )
+      : Promise.resolve([]);
   const filter = searchFilterOf(name);
   // A number is an id; text searches the list's text filter (an empty query offers the first page).
   const matches =

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
+import { recordHistoryPath } from '#shared/panel-paths.ts';
 import { ConfirmDialog } from '#client/admin/components/ConfirmDialog.tsx';
 import type { AdminLayoutData } from '#client/admin/layout/AdminLayout.tsx';
 import { ReauthDialog } from '#client/admin/session/ReauthDialog.tsx';
@@ -53,6 +54,11 @@ export function FormFrame({
           <Link className="btn btn-secondary" to={form.back}>
             Cancel
           </Link>
+          {form.values.id ? (
+            <Link className="btn btn-link" to={recordHistoryPath(entity.resource, String(form.values.id))}>
+              View history
+            </Link>
+          ) : null}
           {form.canDelete ? (
             <button
               type="button"

@@ -14,11 +14,16 @@ import type { ListData } from './list-loader.ts';
 import { PageControls } from './PageControls.tsx';
 import { Pager } from './Pager.tsx';
 import { SavedNote } from './SavedNote.tsx';
+import { BulkActions } from './BulkActions.tsx';
+import { writeHidden } from './columns.ts';
+import { ListTools } from './ListTools.tsx';
+import { rowTitle } from './titles.ts';
 import {
   listSearch,
   withFilters,
   withoutFilters,
   withSize,
+  withSort,
   writeListState,
   type ListState,
 } from './url-state.ts';
@@ -50,6 +55,23 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
     revalidator.state === 'loading' ||
     (navigation.state === 'loading' && navigation.location.pathname === location.pathname);
   const listQuery = listSearch(entity, data.state);
+  // The ticked rows belong to the list they were ticked on: another page, filter or sort clears them.
+  const [selection, setSelection] = useState({ query: listQuery, ids: new Set<number>(), all: false });
+  const current =
+    selection.query === listQuery ? selection : { query: listQuery, ids: new Set<number>(), all: false };
+  const select = (ids: number[], on: boolean) => {
+    const next = new Set(current.ids);
+    for (const id of ids)
+      if (on) next.add(id);
+      else next.delete(id);
+    setSelection({ query: listQuery, ids: next, all: false });
+  };
+  const clearSelection = () => setSelection({ query: listQuery, ids: new Set(), all: false });
+  const [hidden, setHidden] = useState(data.hidden);
+  const chooseHidden = (next: string[]) => {
+    setHidden(next);
+    writeHidden(entity, next);
+  };
   const hrefOf = (page: number) => location.pathname + listSearch(entity, { ...data.state, page });
   const go = (state: ListState) =>
     void navigate(location.pathname + listSearch(entity, state), { preventScrollReset: true });
@@ -81,7 +103,8 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
   }
 
   const blocked = Object.keys(data.filterProblems).length > 0;
-  const errors = [data.error, shown?.kind === 'error' ? shown.text : null];
+  const sortHref = (field: string) => location.pathname + listSearch(entity, withSort(data.state, field));
+  const errors = [data.error, data.sortProblem, shown?.kind === 'error' ? shown.text : null];
   return (
     // data-list-query: the query whose rows are on screen. The router commits the URL before React
     // paints the new rows, so scripts (and tests) wait for this to match the address bar.
@@ -94,7 +117,30 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
         clearTo={location.pathname + listSearch(entity, withoutFilters(data.state))}
         onApply={(filters) => go(withFilters(data.state, filters))}
       />
+      <ListTools
+        entity={entity}
+        state={data.state}
+        hidden={hidden}
+        onHidden={chooseHidden}
+        blocked={blocked}
+      />
       <Notices errors={errors} success={shown?.kind === 'success' ? shown.text : null} loading={loading} />
+      <BulkActions
+        entity={entity}
+        state={data.state}
+        rows={data.rows}
+        titles={data.titles}
+        selected={current.ids}
+        allMatching={current.all}
+        total={data.totalElements}
+        onSelectAll={() => setSelection({ ...current, all: true })}
+        onClear={clearSelection}
+        onDone={(notice) => {
+          clearSelection();
+          show(notice);
+          void revalidator.revalidate();
+        }}
+      />
       <SavedNote entity={entity} savedId={loading ? null : savedId} rows={data.rows} />
       <ListTable
         entity={entity}
@@ -106,6 +152,12 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
           blocked ? `Correct the filter above to see ${entity.labelPlural.toLowerCase()}.` : undefined
         }
         onDelete={(row) => (entity.panel.confirmDelete ? setPending(row) : void remove(row))}
+        sort={data.state.sort}
+        sortHref={sortHref}
+        titles={data.titles}
+        hidden={hidden}
+        selected={current.ids}
+        onSelect={select}
       />
       <Pager page={data.state.page} totalPages={data.totalPages} loading={loading} hrefOf={hrefOf}>
         <PageControls
@@ -124,7 +176,9 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
         onConfirm={() => pending && void remove(pending)}
         onCancel={() => setPending(null)}
         danger
-        message={pending ? `Delete ${entity.label.toLowerCase()} ${pending.id}?` : null}
+        message={
+          pending ? `Delete ${entity.label.toLowerCase()} ${rowTitle(entity, pending, data.titles)}?` : null
+        }
       />
     </section>
   );

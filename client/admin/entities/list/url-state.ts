@@ -1,6 +1,7 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { SearchQuery } from '#shared/api-client/index.ts';
 import { filterProblems } from '../readable-messages.ts';
+import { listFilters } from './list-extras.ts';
 
 /**
  * A list's state lives in the URL query string (`?hint=cat&size=50&page=2`), so reload,
@@ -14,7 +15,17 @@ export interface ListState {
   size: number | null;
   /** Filter field → value as typed; '' means no filter. Values are kept even when invalid. */
   filters: Record<string, string>;
+  /** `?sort=letters&dir=desc`: a sortable field (or id) and its direction; null is the id order. */
+  sort: ListSort | null;
 }
+
+export interface ListSort {
+  field: string;
+  dir: 'asc' | 'desc';
+}
+
+/** The fields a list can be sorted by: the id and the description's sortable (indexed) fields. */
+export const sortableFields = (entity: AnyEntity): string[] => ['id', ...(entity.sortable ?? [])];
 
 /** The page sizes a user can choose (issue 12); the server's default is offered beside them. */
 export const PAGE_SIZES: readonly number[] = [10, 25, 50, 100];
@@ -31,16 +42,25 @@ export function readListState(entity: AnyEntity, params: URLSearchParams): ListS
   const rawSize = Number(params.get('size') ?? '');
   const size = PAGE_SIZES.includes(rawSize) ? rawSize : null;
   const filters: Record<string, string> = {};
-  for (const filter of entity.filters) filters[filter.field] = params.get(filter.field) ?? '';
-  return { page, size, filters };
+  for (const filter of listFilters(entity)) filters[filter.field] = params.get(filter.field) ?? '';
+  // An unknown sort field is dropped (the id order), like an unknown page size: the URL is the user's.
+  const field = params.get('sort') ?? '';
+  const sort = sortableFields(entity).includes(field)
+    ? { field, dir: params.get('dir') === 'desc' ? ('desc' as const) : ('asc' as const) }
+    : null;
+  return { page, size, filters, sort };
 }
 
 /** The query string of a state, in the description's filter order, without empty values. */
 export function writeListState(entity: AnyEntity, state: ListState): URLSearchParams {
   const params = new URLSearchParams();
-  for (const filter of entity.filters) {
+  for (const filter of listFilters(entity)) {
     const value = state.filters[filter.field] ?? '';
     if (value !== '') params.set(filter.field, value);
+  }
+  if (state.sort) {
+    params.set('sort', state.sort.field);
+    if (state.sort.dir === 'desc') params.set('dir', 'desc');
   }
   if (state.size !== null) params.set('size', String(state.size));
   if (state.page > 1) params.set('page', String(state.page));
@@ -73,6 +93,15 @@ export function withSize(state: ListState, size: number | null, shownSize: numbe
   return { ...state, size, page: Math.floor(((state.page - 1) * shownSize) / size) + 1 };
 }
 
+/**
+ * A column header's next order: ascending first, then descending, then back to ascending. A new
+ * order starts from page 1 (the rows on screen are other rows now); filters and size stay.
+ */
+export function withSort(state: ListState, field: string): ListState {
+  const dir = state.sort?.field === field && state.sort.dir === 'asc' ? 'desc' : 'asc';
+  return { ...state, page: 1, sort: { field, dir } };
+}
+
 export function hasFilters(state: ListState): boolean {
   return Object.values(state.filters).some((value) => value !== '');
 }
@@ -84,5 +113,10 @@ export function stateProblems(entity: AnyEntity, state: ListState): Record<strin
 
 /** The API search for a state (the client drops empty filters and converts the page). */
 export function searchQuery(state: ListState): SearchQuery {
-  return { page: state.page, ...(state.size ? { size: state.size } : {}), filters: { ...state.filters } };
+  return {
+    page: state.page,
+    ...(state.size ? { size: state.size } : {}),
+    ...(state.sort ? { sort: state.sort } : {}),
+    filters: { ...state.filters },
+  };
 }

@@ -1,6 +1,6 @@
-import { language, letterGroup, stage, type AnyEntity } from '#shared/entities/index.ts';
-import { naturalKeyOf } from '#shared/entities/natural-key.ts';
-import { groupLetters } from '#shared/words.ts';
+import { language, letterGroup, stage, type AnyEntity } from '../entities/index.ts';
+import { naturalKeyOf } from '../entities/natural-key.ts';
+import { groupLetters } from '../words.ts';
 import type { LintContent, Problem } from './types.ts';
 
 type Row = { id: number } & Record<string, unknown>;
@@ -25,7 +25,7 @@ function duplicates<T extends Row>(entity: AnyEntity, rows: readonly T[]): Array
  * that are one group once normalised; and letter groups whose number of letters differs from their
  * stage's letter count (the panel asks before saving one, the API allows it).
  */
-export function lintKeys(content: LintContent): Problem[] {
+export function lintKeys(content: Pick<LintContent, 'stages' | 'languages' | 'letterGroups'>): Problem[] {
   const problems: Problem[] = [];
   for (const [row, first] of duplicates(stage, content.stages)) {
     problems.push({

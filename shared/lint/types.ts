@@ -9,6 +9,8 @@ export interface LintContent {
     languageId: number;
     stageId: number;
     checkCondition: string;
+    /** Which letter of a letter group is the required one (shared/solvability.ts); 0: not fixed. */
+    requiredLetterPosition?: number;
   }>;
   letterGroups: Array<{
     id: number;
@@ -41,3 +43,23 @@ export interface Problem {
   id: number;
   message: string;
 }
+
+/** What the checks need to know of the words linked to one letter group. */
+export interface GroupWords {
+  /** The linked words that are active (the ones a player can build; solvability keeps the level's language). */
+  activeWords: Array<{ letters: string; languageId: number }>;
+  /** Ids of the linked words that are inactive. */
+  inactiveIds: number[];
+}
+
+/**
+ * The checks' input: LintContent with each letter group's words already summed up, so a caller
+ * that cannot hold every word (the server over 500,000 words) hands over only what is needed.
+ * `words` need only hold the words that might be duplicates (all of them is fine too).
+ */
+export interface LintInput extends Omit<LintContent, 'wordsOfGroup'> {
+  groupWords: Map<number, GroupWords>;
+}
+
+/** Adds one problem (the checks' shared helper). */
+export type AddProblem = (kind: ProblemKind, entity: Problem['entity'], id: number, message: string) => void;

@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { Form, Link, useLoaderData } from 'react-router';
+import { AUDIT_PATH, recordHistoryPath } from '#shared/panel-paths.ts';
+import { ErrorMessage } from '../components/Messages.tsx';
+import { auditLoader, type AuditEntryView, type AuditFilters } from './audit-loader.ts';
+import { ConfirmedAction, HistoryPager, OutcomeMessage, type Outcome } from './parts.tsx';
+import { historyCalls } from './history-api.ts';
+import { ACTIONS, fieldLabel, recordOf, RESOURCES, shown, when } from './values.ts';
+
+export const loader = auditLoader;
+
+const PAST = { create: 'Created', update: 'Updated', delete: 'Deleted' } as Record<string, string>;
+
+function hrefOf(filters: AuditFilters, page: number): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `${AUDIT_PATH}?${query}` : AUDIT_PATH;
+}
+
+function Filters({ filters }: { filters: AuditFilters }) {
+  return (
+    <Form
+      method="get"
+      action={AUDIT_PATH}
+      className="row g-2 align-items-end mb-3"
+      aria-label="Filter the history"
+    >
+      <div className="col-6 col-md-3">
+        <label htmlFor="audit-entity" className="form-label">
+          Table
+        </label>
+        <select id="audit-entity" name="entity" className="form-select" defaultValue={filters.entity}>
+          <option value="">All</option>
+          {RESOURCES.map((resource) => (
+            <option key={resource} value={resource}>
+              {resource}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="col-6 col-md-2">
+        <label htmlFor="audit-entity-id" className="form-label">
+          Record ID
+        </label>
+        <input
+          id="audit-entity-id"
+          name="entityId"
+          inputMode="numeric"
+          className="form-control"
+          defaultValue={filters.entityId}
+        />
+      </div>
+      <div className="col-6 col-md-3">
+        <label htmlFor="audit-username" className="form-label">
+          Who
+        </label>
+        <input id="audit-username" name="username" className="form-control" defaultValue={filters.username} />
+      </div>
+      <div className="col-6 col-md-2">
+        <label htmlFor="audit-action" className="form-label">
+          Action
+        </label>
+        <select id="audit-action" name="action" className="form-select" defaultValue={filters.action}>
+          <option value="">All</option>
+          {ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="col-12 col-md-2 d-flex gap-2">
+        <button type="submit" className="btn btn-primary">
+          Filter
+        </button>
+        <Link to={AUDIT_PATH} className="btn btn-secondary">
+          Clear
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** Field | Before | After for every field the entry wrote (a create has no before, a delete no after). */
+function Diff({ entry }: { entry: AuditEntryView }) {
+  // The id is in the heading already.
+  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter(
+    (field) => field !== 'id',
+  );
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm mb-2 audit-diff">
+        <caption className="visually-hidden">Fields changed by entry {entry.id}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Before</th>
+            <th scope="col">After</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((field) => (
+            <tr key={field}>
+              <th scope="row" className="fw-normal">
+                {fieldLabel(field)}
+              </th>
+              <td className="text-break">{entry.before ? <del>{shown(entry.before[field])}</del> : '—'}</td>
+              <td className="text-break">{entry.after ? <ins>{shown(entry.after[field])}</ins> : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Entry({ entry, onOutcome }: { entry: AuditEntryView; onOutcome(outcome: Outcome): void }) {
+  const record = recordOf(entry.entity, entry.entityId);
+  const headingId = `audit-entry-${entry.id}`;
+  return (
+    <article className="card mb-3" aria-labelledby={headingId} data-audit-entry={entry.id}>
+      <div className="card-body">
+        <h2 id={headingId} className="h6 d-flex flex-wrap gap-2 align-items-baseline">
+          <span>
+            {PAST[entry.action] ?? entry.action} {record.name}
+          </span>
+          <span className="text-body-secondary small">entry #{entry.id}</span>
+        </h2>
+        <p className="small mb-2">
+          {when(entry.at)} by <strong>{entry.username}</strong> from {entry.ip || 'an unknown address'}
+          {entry.changeSetId ? ` · change set ${entry.changeSetId}` : ''}
+        </p>
+        <Diff entry={entry} />
+        <div className="d-flex flex-wrap gap-2 align-items-center">
+          <ConfirmedAction
+            label="Revert"
+            title={`Revert entry ${entry.id}?`}
+            question={`Put back ${record.name} as it was before this change. Refused if it has changed since.`}
+            onOutcome={onOutcome}
+            run={async () => {
+              const done = await historyCalls().revert(entry.id);
+              return done.outcome === 'unchanged'
+                ? `${record.name} already holds the values from before entry ${entry.id}.`
+                : `Entry ${entry.id} reverted: ${record.name} ${done.outcome}.`;
+            }}
+          />
+          <Link className="btn btn-link btn-sm" to={recordHistoryPath(entry.entity, entry.entityId)}>
+            History of {record.name}
+          </Link>
+          {record.href && entry.action !== 'delete' ? (
+            <Link className="btn btn-link btn-sm" to={record.href}>
+              Open {record.name}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The audit log as a person reads it: who, when, from where, which record, field by field. */
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { filters } = data;
+  const scope =
+    filters.entity && filters.entityId ? `${recordOf(filters.entity, Number(filters.entityId)).name}` : null;
+  return (
+    <section aria-labelledby="audit-title">
+      <h1 id="audit-title" className="h3 mb-3">
+        {scope ? `History of ${scope}` : 'History'}
+      </h1>
+      <Filters filters={filters} />
+      <OutcomeMessage outcome={outcome} onDismiss={() => setOutcome(null)} />
+      <ErrorMessage message={data.problem} />
+      {data.problem ? null : (
+        <>
+          <p role="status">
+            {data.totalElements === 0
+              ? 'No changes match.'
+              : `${data.totalElements} ${data.totalElements === 1 ? 'change' : 'changes'}, newest first.`}
+          </p>
+          {data.entries.map((entry) => (
+            <Entry key={entry.id} entry={entry} onOutcome={setOutcome} />
+          ))}
+          <HistoryPager
+            page={data.page}
+            totalPages={data.totalPages}
+            hrefOf={(page) => hrefOf(filters, page)}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { HealthActivity, HealthReport } from '#shared/health.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+
+const RECENT = 10;
+export const DAYS = 30;
+const DAY_MS = 86_400_000;
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+
+/**
+ * The latest audit entries, and audited writes per UTC day over the last 30 days. Bounded on any
+ * log size: ids grow with time, so the first id of the window is found by bisecting the primary
+ * key (about 20 point reads), and only the window's rows are grouped.
+ */
+export async function recentActivity(
+  database: DatabaseHandle,
+  now: number,
+): Promise<Pick<HealthReport, 'activity' | 'editsPerDay'>> {
+  const db = database.db as unknown as Kysely<never>;
+  const read = (query: RawBuilder<unknown>) => database.read(query.compile(db));
+  const recent = await read(sql`select id, at, username, action, entity, entity_id from audit_log
+    order by id desc limit ${RECENT}`);
+  const activity: HealthActivity[] = recent.map((r) => ({
+    id: Number(r.id),
+    at: iso(r.at),
+    username: String(r.username),
+    action: String(r.action),
+    resource: String(r.entity),
+    entityId: Number(r.entityId),
+  }));
+
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const since = new Date(today - (DAYS - 1) * DAY_MS);
+  const days = Array.from({ length: DAYS }, (_, i) =>
+    new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10),
+  );
+  const counts = new Map(days.map((day) => [day, 0]));
+  const last = activity[0]?.id;
+  if (last !== undefined) {
+    const first = await firstIdSince(read, since, last);
+    const day =
+      database.dialect === 'postgres'
+        ? sql`to_char(at at time zone 'UTC', 'YYYY-MM-DD')`
+        : sql`substr(at, 1, 10)`;
+    const rows = await read(sql`select ${day} as day, count(*) as n from audit_log
+      where id >= ${first} and id <= ${last} group by 1`);
+    for (const row of rows) {
+      const key = String(row.day);
+      if (counts.has(key)) counts.set(key, Number(row.n));
+    }
+  }
+  return { activity, editsPerDay: days.map((day) => ({ day, edits: counts.get(day) ?? 0 })) };
+}
+
+/** The lowest id whose entry (or the next existing one) is at or after `since`; last + 1 when none. */
+async function firstIdSince(
+  read: (query: RawBuilder<unknown>) => Promise<Array<Record<string, unknown>>>,
+  since: Date,
+  last: number,
+): Promise<number> {
+  let low = 1;
+  let high = last + 1;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const [row] = await read(sql`select id, at from audit_log where id >= ${middle} order by id limit 1`);
+    if (!row || new Date(iso(row.at)).getTime() >= since.getTime()) high = middle;
+    else low = Number(row.id) + 1;
+  }
+  return low;
+}

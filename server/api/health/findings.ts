@@ -1,0 +1,121 @@
+import type { FindingList, HealthFindingKind, HealthFindings } from '#shared/health.ts';
+import { lintInput, type LintInput, type Problem, type ProblemKind } from '#shared/lint/index.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { loadLintInput } from './content.ts';
+
+const SAMPLES = 5;
+/** A message past this length (a group linked to hundreds of inactive words) is cut. */
+const MESSAGE_MAX = 240;
+const cut = (message: string) =>
+  message.length > MESSAGE_MAX ? `${message.slice(0, MESSAGE_MAX - 1)}…` : message;
+/** How long a request waits for a new run before answering with the previous findings (marked stale). */
+export const FINDINGS_WAIT_MS = 3000;
+
+const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The panel list that shows the row a problem is about (existing list filters only). */
+function listOf(problem: Problem, input: LintInput): FindingList {
+  const { id } = problem;
+  switch (problem.entity) {
+    case 'level':
+      return { entity: 'letter-group-level', filters: { levelId: String(id) } };
+    case 'letter-group': {
+      const group = input.letterGroups.find((g) => g.id === id);
+      return {
+        entity: 'letter-group',
+        filters: group
+          ? { letters: group.letters, languageId: String(group.languageId), stageId: String(group.stageId) }
+          : {},
+      };
+    }
+    case 'word': {
+      const word = input.words.find((w) => w.id === id);
+      return {
+        entity: 'word',
+        filters: word ? { letters: word.letters, languageId: String(word.languageId) } : {},
+      };
+    }
+    case 'stage': {
+      const stage = input.stages.find((s) => s.id === id);
+      return { entity: 'stage', filters: stage ? { number: String(stage.number) } : {} };
+    }
+    case 'language': {
+      const language = input.languages.find((l) => l.id === id);
+      return { entity: 'language', filters: language ? { language: language.language } : {} };
+    }
+  }
+}
+
+/** Problems grouped by kind: rows counted once, the first few (lowest ids) as samples. */
+export function summarise(problems: Problem[], input: LintInput): HealthFindingKind[] {
+  const kinds = new Map<ProblemKind, Map<string, Problem>>();
+  for (const problem of problems) {
+    const rows = kinds.get(problem.kind) ?? new Map<string, Problem>();
+    const key = `${problem.entity}:${problem.id}`;
+    if (!rows.has(key)) rows.set(key, problem);
+    kinds.set(problem.kind, rows);
+  }
+  return [...kinds].map(([kind, rows]) => ({
+    kind,
+    count: rows.size,
+    samples: [...rows.values()]
+      .sort((a, b) => a.id - b.id)
+      .slice(0, SAMPLES)
+      .map((p) => ({ entity: p.entity, id: p.id, message: cut(p.message), list: listOf(p, input) })),
+  }));
+}
+
+/**
+ * The lint findings, kept until the content changes (`version`). A request after a change waits
+ * up to FINDINGS_WAIT_MS for the new run (small data sets: always enough), else gets the previous
+ * findings marked stale while the run goes on (at once, when the last run outlasted the wait); runs never overlap, the checks yield to other
+ * requests every 50 levels.
+ */
+export function createFindings(database: DatabaseHandle, clock: () => number) {
+  let current: { version: string; computedAt: string; kinds: HealthFindingKind[] } | null = null;
+  let running: { version: string; done: Promise<void> } | null = null;
+  /** How long the last run took: when runs outlast the wait, waiting only delays the answer. */
+  let lastRunMs: number | null = null;
+
+  async function run(version: string): Promise<void> {
+    const started = performance.now();
+    const input = await loadLintInput(database);
+    const problems = await lintInput(input, yieldToEvents);
+    current = { version, computedAt: new Date(clock()).toISOString(), kinds: summarise(problems, input) };
+    lastRunMs = performance.now() - started;
+  }
+
+  function start(version: string): Promise<void> {
+    const previous = running?.done.catch(() => undefined) ?? Promise.resolve();
+    const done = previous.then(() => (current?.version === version ? undefined : run(version)));
+    const entry = { version, done };
+    running = entry;
+    void done
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        if (running === entry) running = null;
+      });
+    return done;
+  }
+
+  return async function findings(version: string): Promise<HealthFindings | null> {
+    if (current?.version === version)
+      return { computedAt: current.computedAt, stale: false, kinds: current.kinds };
+    const done = running?.version === version ? running.done : start(version);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => {
+      const longRuns = current !== null && lastRunMs !== null && lastRunMs > FINDINGS_WAIT_MS;
+      timer = setTimeout(resolve, longRuns ? 0 : FINDINGS_WAIT_MS);
+    });
+    try {
+      await Promise.race([done, waited]);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!current) return null;
+    return { computedAt: current.computedAt, stale: current.version !== version, kinds: current.kinds };
+  };
+}

@@ -1,0 +1,106 @@
+import { FINDING_LABELS } from '#shared/health.ts';
+
+type Json = Record<string, unknown>;
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const json = (schema: Json, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const int = { type: 'integer' };
+const text = { type: 'string' };
+const object = (properties: Json, extra: Json = {}) => ({
+  type: 'object',
+  required: Object.keys(properties),
+  properties,
+  ...extra,
+});
+
+const finding = object({
+  kind: { type: 'string', enum: Object.keys(FINDING_LABELS) },
+  count: { ...int, minimum: 1 },
+  samples: {
+    type: 'array',
+    maxItems: 5,
+    items: object({
+      entity: text,
+      id: int,
+      message: text,
+      list: object(
+        { entity: text, filters: { type: 'object', additionalProperties: text } },
+        { description: 'The panel list (entity screen and its filters) that shows the row.' },
+      ),
+    }),
+  },
+});
+
+/** The report's schema, as `components.schemas.HealthReport`. */
+export const healthReportSchema = object({
+  generatedAt: { type: 'string', format: 'date-time' },
+  counts: object({
+    tables: { type: 'object', additionalProperties: int, description: 'Rows per content resource.' },
+    byLanguageStage: {
+      type: 'array',
+      items: object({
+        languageId: int,
+        language: text,
+        stageId: int,
+        stageNumber: int,
+        levels: int,
+        letterGroups: int,
+      }),
+    },
+    wordsByLanguage: { type: 'array', items: object({ languageId: int, language: text, words: int }) },
+  }),
+  findings: {
+    oneOf: [
+      object({
+        computedAt: { type: 'string', format: 'date-time' },
+        stale: { type: 'boolean' },
+        kinds: { type: 'array', items: finding },
+      }),
+      { type: 'null' },
+    ],
+    description:
+      'The `argus-words lint` findings. Null while the first run is under way; `stale` when content changed since and a new run goes on.',
+  },
+  activity: {
+    type: 'array',
+    maxItems: 10,
+    items: object({ id: int, at: text, username: text, action: text, resource: text, entityId: int }),
+  },
+  editsPerDay: {
+    type: 'array',
+    minItems: 30,
+    maxItems: 30,
+    items: object({ day: { type: 'string', format: 'date' }, edits: int }),
+  },
+});
+
+const error = (description: string) => json(ref('Error'), description);
+
+/** `GET /health/cms`: the panel home's content health report. */
+export const healthPaths: Record<string, Json> = {
+  '/health/cms': {
+    get: {
+      operationId: 'getContentHealth',
+      tags: ['Content Health'],
+      summary: 'Content health report',
+      description:
+        'Rows per table and per language/stage, the lint findings (unsolvable levels, letter groups without words, ' +
+        'orphans, duplicates, inactive references, letter groups whose length differs from their stage) with counts, ' +
+        'samples and the panel list that shows each, the latest audit entries and audited writes per day over 30 days. ' +
+        'At most 60 requests per admin and minute. Extension of the SPEC §7 contract.',
+      security: [{ bearerAuth: [] }],
+      'x-extension': true,
+      responses: {
+        200: json(ref('HealthReport'), 'The report.'),
+        400: error('A query parameter was given; the report takes none.'),
+        401: error('No, expired or invalid access token.'),
+        403: error('Not an active admin who completed two-factor authentication.'),
+        429: error('Too many reports in a minute; Retry-After says when to come back.'),
+        503: error('The database is unavailable; the message names it and the request id. Retry-After: 5.'),
+      },
+    },
+  },
+};

@@ -1,0 +1,48 @@
+import { parseCheckCondition } from '../check-condition.ts';
+import { inactiveIds } from './group-words.ts';
+import type { AddProblem, LintInput } from './types.ts';
+
+/** How a level is named in every message about it. */
+export const levelName = (level: LintInput['levels'][number]) =>
+  `level ${level.id} (language ${level.languageId}, stage ${level.stageId}, number ${level.number})`;
+
+/**
+ * Active levels: in an inactive language or stage, with a check condition that is not understood,
+ * without letter groups, or using an inactive letter group. (Whether a level can be solved is
+ * solvable.ts, kept apart.)
+ */
+export function levelChecks(input: LintInput, add: AddProblem): void {
+  const inactiveLanguages = inactiveIds(input.languages);
+  const inactiveStages = inactiveIds(input.stages);
+  const groups = new Map(input.letterGroups.map((g) => [g.id, g]));
+  const linksOf = new Map<number, number[]>();
+  for (const link of input.letterGroupLevels) {
+    const list = linksOf.get(link.levelId) ?? [];
+    list.push(link.letterGroupId);
+    linksOf.set(link.levelId, list);
+  }
+  for (const level of input.levels.filter((l) => l.isActive)) {
+    const name = levelName(level);
+    if (inactiveLanguages.has(level.languageId))
+      add('inactive-reference', 'level', level.id, `${name} is in inactive language ${level.languageId}`);
+    if (inactiveStages.has(level.stageId))
+      add('inactive-reference', 'level', level.id, `${name} is in inactive stage ${level.stageId}`);
+    const { unknown } = parseCheckCondition(level.checkCondition);
+    if (unknown.length > 0) {
+      add(
+        'condition-not-understood',
+        'level',
+        level.id,
+        `${name}: check condition "${level.checkCondition}" has parts that are not understood: ${unknown.join(', ')}`,
+      );
+    }
+    const linked = linksOf.get(level.id) ?? [];
+    if (linked.length === 0)
+      add('level-without-letter-groups', 'level', level.id, `${name} has no letter groups`);
+    for (const groupId of linked) {
+      const group = groups.get(groupId);
+      if (group && !group.isActive)
+        add('inactive-reference', 'level', level.id, `${name} uses inactive letter group ${group.id}`);
+    }
+  }
+}

@@ -45,6 +45,17 @@ try {
   await shoot(page, `${PANEL}/`, 'panel-home');
   await shoot(page, `${PANEL}/level`, 'panel-list');
   await shoot(page, `${PANEL}/level/update/1`, 'panel-form');
+  // The link builder of a new group of stage 1 (demo groups are linked already).
+  const headers = { 'X-Argus-CSRF': '1', Origin: app.url };
+  for (const letters of ['trace', 'spine', 'later', 'notes']) {
+    const res = await page.request.post(`${PANEL}/api/letter-groups/cms`, {
+      headers,
+      data: { letters, languageId: 1, stageId: 1 },
+    });
+    if (!res.ok()) continue;
+    await shoot(page, `${PANEL}/letter-group/${String((await res.json()).id)}/links`, 'panel-link-builder');
+    break;
+  }
   // History and undo: an edit and a delete through the panel's proxy, so both screens show them.
   const write = async (method: string, pathname: string, data?: object) =>
     (await page.request

@@ -131,6 +131,37 @@ export interface WordMatcher {
  * never rejects a buildable word) and the exact count check only for the few words that pass it.
  */
 export function createWordMatcher(words: readonly string[], options: WordMatcherOptions = {}): WordMatcher {
+  const steps = matcherSteps(words, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Words prepared between two pauses of `createWordMatcherAsync`. */
+const WORDS_PER_STEP = 20_000;
+
+/**
+ * The same matcher, prepared a slice of words at a time with `pause()` between slices (a server
+ * awaits a setImmediate there), so a 500,000-word dictionary never holds the event loop for long.
+ */
+export async function createWordMatcherAsync(
+  words: readonly string[],
+  options: WordMatcherOptions,
+  pause: () => Promise<void>,
+): Promise<WordMatcher> {
+  const steps = matcherSteps(words, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+function* matcherSteps(
+  words: readonly string[],
+  options: WordMatcherOptions,
+): Generator<void, WordMatcher, void> {
   const reuse = options.reuseLetters ?? false;
   const letterIds = new Map<string, number>();
   const masks = new Int32Array(words.length);
@@ -139,8 +170,9 @@ export function createWordMatcher(words: readonly string[], options: WordMatcher
   const ids: number[] = [];
   const counts: number[] = [];
 
-  words.forEach((word, index) => {
-    const signature = letterSignature(word);
+  for (let index = 0; index < words.length; index++) {
+    if (index > 0 && index % WORDS_PER_STEP === 0) yield;
+    const signature = letterSignature(words[index]!);
     let mask = 0;
     let length = 0;
     for (const [letter, count] of signature) {
@@ -154,7 +186,7 @@ export function createWordMatcher(words: readonly string[], options: WordMatcher
     masks[index] = mask;
     lengths[index] = Math.min(length, 255);
     offsets[index + 1] = ids.length;
-  });
+  }
   const wordIds = Uint32Array.from(ids);
   const wordCounts = Uint8Array.from(counts, (c) => Math.min(c, 255));
 

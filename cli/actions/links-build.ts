@@ -3,7 +3,7 @@ import { mapLimited, CONCURRENCY } from '../bulk/limited.ts';
 import { upsertRows } from '../bulk/upsert.ts';
 import type { Connection } from '../connection.ts';
 import { CliError } from '../context.ts';
-import { planLinks, type GroupRow, type LinkRow, type WordRow } from '../links/plan.ts';
+import { planLinks, type GroupRow, type LinkRow, type WordRow } from '#shared/links/plan.ts';
 import { createProgress } from '../progress.ts';
 import { assertLanguage } from './words-import.ts';
 

@@ -47,6 +47,24 @@ export const adminRoutes: RouteObject[] = [
           },
           ...entityRoutes,
           {
+            id: 'letter-group-links',
+            path: 'letter-group/:id/links',
+            lazy: () => import('./links/LinkBuilder.tsx'),
+            handle: panelHandle(
+              'Link builder',
+              'The words a letter group builds, as links to add and remove.',
+            ),
+          },
+          {
+            id: 'letter-group-link-jobs',
+            path: 'letter-group/links',
+            lazy: () => import('./links/LinkJobs.tsx'),
+            handle: panelHandle(
+              'Link builder jobs',
+              'Link every letter group of a filtered list, in the background.',
+            ),
+          },
+          {
             id: 'admin-audit',
             path: 'audit',
             lazy: () => import('./history/AuditScreen.tsx'),

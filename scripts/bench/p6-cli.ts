@@ -15,11 +15,11 @@ import { ROOT, startServer, type BenchServer } from './server.ts';
 
 export const HUGE = '/usr/share/dict/american-english-huge';
 const HINT = `${HUGE} is missing: apt-get install wamerican-huge`;
-const GROUPS = 10_000;
+export const GROUPS = 10_000;
 const EXPORTED = 500_000;
 
 /** A server on an empty SQLite database of its own, with the CLI logged in to it. */
-interface CliWorld {
+export interface CliWorld {
   server: BenchServer;
   dir: string;
   /** Infinity when stopped at `timeoutMs`. */

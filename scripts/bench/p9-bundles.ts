@@ -20,6 +20,8 @@ const SCREEN_NAMES: Record<string, string> = {
   'list-route.js': 'the list screens',
   'form-route.js': 'the add/edit screens',
   'SearchPage.js': 'the search page',
+  'LinkBuilder.js': 'the link builder',
+  'LinkJobs.js': 'the link-jobs page',
   'AuditScreen.js': 'the history (audit) screen',
   'TrashScreen.js': 'the trash screen',
 };

@@ -8,9 +8,11 @@ import { changeSetRouter } from './changes/router.ts';
 import { healthRouter } from './health/router.ts';
 import { historyRouters } from './history/router.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
+import { linkBuilderRouter } from './links/router.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { contentResources, servedEntities } from './resources/index.ts';
 import { createNaturalKeyGuard } from './resources/natural-key-guard.ts';
+import { createStore } from './resources/store.ts';
 
 /** Where the content API lives: `/arguscreative/{product}` (SPEC §7). */
 export function apiPrefix(config: Config): string {
@@ -44,6 +46,15 @@ export async function createContentApi(deps: {
     await naturalKeys.start();
   });
   const auth = await createAuth({ config, database, logger, clock });
+  const links = linkBuilderRouter({
+    database,
+    store: naturalKeys.wrap(createStore(database)),
+    requireAdmin: auth.requireAdmin,
+    clock,
+    logger,
+  });
+  // Jobs a previous process left under way can no longer finish: shown as interrupted.
+  await links.start();
 
   const openApi = JSON.stringify(openApiDocument({ prefix: apiPrefix(config), entities: servedEntities }));
   const router = Router();
@@ -52,6 +63,7 @@ export async function createContentApi(deps: {
     res.type('application/json').send(openApi);
   });
   router.use('/auth', auth.router);
+  router.use(links.router);
   const history = historyRouters({ database, clock, requireAdmin: auth.requireAdmin });
   router.use('/audit/cms', history.audit);
   router.use('/trash/cms', history.trash);
@@ -75,6 +87,7 @@ export async function createContentApi(deps: {
     router,
     close: async () => {
       clearInterval(timer);
+      await links.close();
       await auth.close();
     },
   };

@@ -18,6 +18,9 @@ describe('matchAllowedCall', () => {
     ['GET', '/audit/cms/search/', 'search', 'audit/cms/search/', ''],
     ['GET', '/audit/cms/3', 'get', 'audit/cms/3', ''],
     ['GET', '/users/cms/3', 'get', 'users/cms/3', ''],
+    ['POST', '/levels/cms/solvability', 'search', 'levels/cms/solvability', ''],
+    ['GET', '/levels/cms/solvability?ids=1,2', 'search', 'levels/cms/solvability', 'ids=1%2C2'],
+    ['GET', '/levels/cms/7/solvability', 'search', 'levels/cms/7/solvability', ''],
     ['POST', '/users/cms/bulk-update', 'update', 'users/cms/bulk-update', ''],
     ['POST', '/words/cms/bulk-delete', 'delete', 'words/cms/bulk-delete', ''],
     [
@@ -59,6 +62,10 @@ describe('matchAllowedCall', () => {
     ['GET', '/levels//cms/1'],
     ['GET', '/levels/cms/%2e%2e/x'],
     ['GET', '/Levels/cms/1'],
+    ['PUT', '/levels/cms/solvability'],
+    ['POST', '/levels/cms/7/solvability'],
+    ['GET', '/words/cms/7/solvability'],
+    ['GET', '/levels/cms/x/solvability'],
     ['GET', '/words/cms/bulk-delete'],
     ['POST', '/words/cms/export'],
     ['POST', '/audit/cms/bulk-delete'], // the audit log is read-only

@@ -1,10 +1,17 @@
-import { contentEntities, auditEntry, type AnyEntity, type Operation } from '#shared/entities/index.ts';
+import {
+  contentEntities,
+  auditEntry,
+  letterGroup,
+  type AnyEntity,
+  type Operation,
+} from '#shared/entities/index.ts';
 
 /** A browser call the proxy may forward: one operation an entity description allows. */
 export interface AllowedCall {
   /** Null for the calls that are about no one entity (the health report, revert, the trash). */
   entity: AnyEntity | null;
-  operation: Operation | 'health' | 'revert' | 'trash' | 'restore';
+  /** An operation of the description, one of the link builder's (letter groups only), or another call's. */
+  operation: Operation | 'link-plan' | 'link-jobs' | 'health' | 'revert' | 'trash' | 'restore';
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the content API prefix, e.g. `levels/cms/5`: only ever built from matched parts. */
   path: string;
@@ -23,6 +30,11 @@ const byResource = new Map<string, AnyEntity>(
 const PATH =
   /^\/([a-z]+(?:-[a-z]+)*)\/cms(?:\/(?:(search|bulk|bulk-update|bulk-delete|export)|(\d{1,10})))?\/?$/;
 const HEALTH = /^\/health\/cms\/?$/;
+/** The solvability of levels (issue 13): `levels/cms/solvability` and `levels/cms/{id}/solvability`. */
+const SOLVABILITY = /^\/levels\/cms\/(?:(\d{1,10})\/)?solvability\/?$/;
+// The link builder: a group's plan (GET) and its apply (POST), link jobs (list, start, one job).
+const LINK_PLAN = /^\/letter-groups\/cms\/(\d{1,10})\/link-plan\/?$/;
+const LINK_JOBS = /^\/letter-groups\/cms\/link-jobs(?:\/(\d{1,10}))?\/?$/;
 const MAX_QUERY_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex -- finding control characters (CR/LF) is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -59,7 +71,8 @@ function matchHistoryCall(method: string, rawPath: string, rawQuery: string): Al
  * Matches `{resource}/cms/...` under the proxy prefix against the entity descriptions: search
  * (GET `search/`) and export (GET `export`), get, update and delete (`{id}`), create (POST on the
  * collection), bulk, bulk-update and bulk-delete, each only where the entity allows it. Anything else is null (404, no upstream call).
- * Plus the health report and the history calls (matchHistoryCall). The refresh endpoint and every other `auth/` path simply never match.
+ * Plus the health report, the history calls (matchHistoryCall) and the solvability of levels
+ * (matchSolvability). The refresh endpoint and every other `auth/` path simply never match.
  */
 export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | null {
   const queryAt = rawUrl.indexOf('?');
@@ -73,6 +86,10 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
       : null;
   }
   if (HISTORY.test(rawPath)) return matchHistoryCall(method, rawPath, rawQuery);
+  const solvability = matchSolvability(method, rawPath, rawQuery);
+  if (solvability !== undefined) return solvability;
+  const link = linkBuilderCall(method, rawPath, rawQuery);
+  if (link !== undefined) return link;
   const match = PATH.exec(rawPath);
   if (!match) return null;
   const [, resource, action, id] = match;
@@ -107,6 +124,44 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
     return null;
   }
   return method === 'POST' ? call('create', 'POST', `${resource}/cms`) : null;
+}
+
+/** A link builder path: the call, null for a wrong method, undefined for another path. */
+function linkBuilderCall(method: string, rawPath: string, rawQuery: string): AllowedCall | null | undefined {
+  const plan = LINK_PLAN.exec(rawPath);
+  if (plan) {
+    const path = `letter-groups/cms/${plan[1]}/link-plan`;
+    if (method === 'GET')
+      return { entity: letterGroup, operation: 'link-plan', method, path, query: cleanQuery(rawQuery) };
+    return method === 'POST'
+      ? { entity: letterGroup, operation: 'link-plan', method, path, query: '' }
+      : null;
+  }
+  const jobs = LINK_JOBS.exec(rawPath);
+  if (!jobs) return undefined;
+  const path = jobs[1] ? `letter-groups/cms/link-jobs/${jobs[1]}` : 'letter-groups/cms/link-jobs';
+  if (method === 'GET') return { entity: letterGroup, operation: 'link-jobs', method, path, query: '' };
+  return method === 'POST' && !jobs[1]
+    ? { entity: letterGroup, operation: 'link-jobs', method, path, query: '' }
+    : null;
+}
+
+/** A solvability call (a read: the level search's permission); undefined when the path is another. */
+function matchSolvability(method: string, rawPath: string, rawQuery: string): AllowedCall | null | undefined {
+  const match = SOLVABILITY.exec(rawPath);
+  if (!match) return undefined;
+  const entity = byResource.get('levels');
+  if (!entity?.operations.search) return null;
+  const [, id] = match;
+  const base = { entity, operation: 'search' as const };
+  if (id !== undefined)
+    return method === 'GET'
+      ? { ...base, method: 'GET', path: `levels/cms/${id}/solvability`, query: '' }
+      : null;
+  if (method === 'POST') return { ...base, method: 'POST', path: 'levels/cms/solvability', query: '' };
+  if (method === 'GET')
+    return { ...base, method: 'GET', path: 'levels/cms/solvability', query: cleanQuery(rawQuery) };
+  return null;
 }
 
 /** Decodes and re-encodes the query, refusing control characters (CR/LF) and oversized queries. */

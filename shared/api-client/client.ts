@@ -3,12 +3,14 @@ import { authClient, type AuthClient } from './auth.ts';
 import { changeSetsClient, type ChangeSetsClient } from './change-sets.ts';
 import { healthClient, type HealthClient } from './health.ts';
 import { historyClient, type HistoryClient } from './history.ts';
+import { linkBuilderClient, type LinkBuilderClient } from './links.ts';
 import {
   genericResource,
   typedResource,
   type GenericResourceClient,
   type ResourceClient,
 } from './resources.ts';
+import { solvabilityClient, type SolvabilityClient } from './solvability.ts';
 import { createTransport, type ApiClientOptions } from './transport.ts';
 
 /** `letter-group-levels` → `letterGroupLevels`. */
@@ -36,6 +38,10 @@ export type ApiClient = ResourceClients & {
   readonly health: HealthClient;
   /** Revert an audit entry; the trash and its restore (`audit/cms/{id}/revert`, `trash/cms/…`). */
   readonly history: HistoryClient;
+  /** The solvability of levels (issue 13). */
+  readonly solvability: SolvabilityClient;
+  /** The link builder: a letter group's plan and its apply, link jobs. */
+  readonly linkBuilder: LinkBuilderClient;
   /** The client of any entity by name, for code that works from descriptions. */
   resource(name: EntityName): GenericResourceClient;
 };
@@ -59,6 +65,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     changeSets: changeSetsClient(transport),
     health: healthClient(transport),
     history: historyClient(transport),
+    solvability: solvabilityClient(transport),
+    linkBuilder: linkBuilderClient(transport),
     resource(name) {
       const client = generic.get(name);
       if (!client) throw new RangeError(`No entity is called ${JSON.stringify(name)}`);

@@ -10,6 +10,7 @@ export {
   type ResourceClients,
 } from './client.ts';
 export { type AuthClient } from './auth.ts';
+export { type LinkBuilderClient } from './links.ts';
 export { newChangeSet, type ChangeSetTag, type ChangeSetsClient } from './change-sets.ts';
 export { type HealthClient } from './health.ts';
 export {
@@ -37,5 +38,6 @@ export {
   type Versioned,
   type WriteOptions,
 } from './resources.ts';
+export { type SolvabilityClient } from './solvability.ts';
 export { DEFAULT_TIMEOUT_MS, type ApiClientOptions, type Tokens, type TokenStore } from './transport.ts';
 export type { BulkResponse, BulkRowResult } from '../entities/bulk.ts';

@@ -5,11 +5,11 @@ export function groupWordsOf(content: Pick<LintContent, 'wordsOfGroup' | 'words'
   const words = new Map(content.words.map((w) => [w.id, w]));
   const result = new Map<number, GroupWords>();
   for (const [groupId, ids] of content.wordsOfGroup) {
-    const summary: GroupWords = { activeLetters: [], inactiveIds: [] };
+    const summary: GroupWords = { activeWords: [], inactiveIds: [] };
     for (const id of ids) {
       const word = words.get(id);
       if (!word) continue;
-      if (word.isActive) summary.activeLetters.push(word.letters);
+      if (word.isActive) summary.activeWords.push({ letters: word.letters, languageId: word.languageId });
       else summary.inactiveIds.push(word.id);
     }
     result.set(groupId, summary);

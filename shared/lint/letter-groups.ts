@@ -16,7 +16,7 @@ export function letterGroupChecks(input: LintInput, add: AddProblem): void {
       );
     if (inactiveStages.has(group.stageId))
       add('inactive-reference', 'letter-group', group.id, `${name} is in inactive stage ${group.stageId}`);
-    const words = input.groupWords.get(group.id) ?? { activeLetters: [], inactiveIds: [] };
+    const words = input.groupWords.get(group.id) ?? { activeWords: [], inactiveIds: [] };
     if (words.inactiveIds.length > 0) {
       add(
         'inactive-reference',
@@ -25,7 +25,7 @@ export function letterGroupChecks(input: LintInput, add: AddProblem): void {
         `${name} is linked to inactive ${words.inactiveIds.length === 1 ? 'word' : 'words'} ${words.inactiveIds.join(', ')}`,
       );
     }
-    if (words.activeLetters.length === 0)
+    if (words.activeWords.length === 0)
       add('empty-letter-group', 'letter-group', group.id, `${name} has no active words`);
   }
 }

@@ -9,6 +9,8 @@ export interface LintContent {
     languageId: number;
     stageId: number;
     checkCondition: string;
+    /** Which letter of a letter group is the required one (shared/solvability.ts); 0: not fixed. */
+    requiredLetterPosition?: number;
   }>;
   letterGroups: Array<{
     id: number;
@@ -44,8 +46,8 @@ export interface Problem {
 
 /** What the checks need to know of the words linked to one letter group. */
 export interface GroupWords {
-  /** Letters of the linked words that are active (the ones a player can build). */
-  activeLetters: string[];
+  /** The linked words that are active (the ones a player can build; solvability keeps the level's language). */
+  activeWords: Array<{ letters: string; languageId: number }>;
   /** Ids of the linked words that are inactive. */
   inactiveIds: number[];
 }

@@ -92,6 +92,25 @@ describe('OpenAPI document', () => {
     expected.add('post /audit/cms/{id}/revert');
     for (const path of ['search/', 'search']) expected.add(`get /trash/cms/${path}`);
     expected.add('post /trash/cms/{id}/restore');
+    // The solvability of levels (issue 13): a level's values, a page of levels, one stored level.
+    for (const op of [
+      'post /levels/cms/solvability',
+      'get /levels/cms/solvability',
+      'get /levels/cms/{id}/solvability',
+    ])
+      expected.add(op);
+    // The link builder (issue 13): one group's plan and its apply, link jobs — extensions.
+    for (const spec of [
+      'get /letter-groups/cms/{id}/link-plan',
+      'post /letter-groups/cms/{id}/link-plan',
+      'get /letter-groups/cms/link-jobs',
+      'post /letter-groups/cms/link-jobs',
+      'get /letter-groups/cms/link-jobs/{id}',
+    ]) {
+      expected.add(spec);
+      const [method, path] = spec.split(' ') as [string, string];
+      expect(doc.paths[path][method]['x-extension'], spec).toBe(true);
+    }
     const served = Object.entries(doc.paths)
       .filter(([path]) => path.includes('/cms'))
       .flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m} ${path}`));
@@ -116,7 +135,16 @@ describe('OpenAPI document', () => {
     for (const entity of contentEntities) {
       const search = doc.paths[`/${entity.resource}/cms/search/`].get;
       const params = search.parameters.map((p: { name: string }) => p.name);
-      expect(params).toEqual(['page', 'size', 'sort', 'ids', ...entity.filters.map((f) => f.field)]);
+      // Levels also take `solvable` (issue 13), a filter computed outside SQL.
+      const computed = entity.name === 'level' ? ['solvable'] : [];
+      expect(params).toEqual([
+        'page',
+        'size',
+        'sort',
+        'ids',
+        ...entity.filters.map((f) => f.field),
+        ...computed,
+      ]);
     }
     const schemas = doc.components.schemas;
     expect(Object.keys(schemas.WordPage.properties)).toEqual(

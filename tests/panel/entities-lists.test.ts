@@ -76,7 +76,14 @@ describeBrowser('the nine list screens', () => {
     it(`${entity.labelPlural}: columns, filters, paging, URL state, clear`, async () => {
       const { page } = panel;
       await open(page, entity.name);
-      expect(await headers(page)).toEqual(['ID', ...entity.columns.map((c) => c.label), 'Actions']);
+      // Levels also show whether they can be solved (issue 13), computed by the API.
+      const computed = entity.name === 'level' ? ['Solvable'] : [];
+      expect(await headers(page)).toEqual([
+        'ID',
+        ...entity.columns.map((c) => c.label),
+        ...computed,
+        'Actions',
+      ]);
       expect(await page.getByRole('link', { name: 'Add New' }).count()).toBe(entity.panel.add ? 1 : 0);
       expect(await page.getByRole('link', { name: /^Edit/ }).count()).toBeGreaterThan(0);
       expect((await page.getByRole('button', { name: /^Delete/ }).count()) > 0).toBe(entity.panel.delete);

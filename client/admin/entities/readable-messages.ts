@@ -1,6 +1,7 @@
 import type { AnyEntity, FieldDescription, FilterDescription } from '#shared/entities/index.ts';
 import { readableFieldMessage, readableNumber } from '#shared/entities/messages.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
+import { listFilters } from './list/list-extras.ts';
 
 /**
  * The list screen's own messages, worded for a person: the filters' and the typed page's. Field
@@ -66,7 +67,7 @@ export function filterProblem(entity: AnyEntity, filter: FilterDescription, valu
 /** Every filter's problem in a list's values (field → message); empty when all can be applied. */
 export function filterProblems(entity: AnyEntity, values: Record<string, string>): Record<string, string> {
   const problems: Record<string, string> = {};
-  for (const filter of entity.filters) {
+  for (const filter of listFilters(entity)) {
     const problem = filterProblem(entity, filter, values[filter.field] ?? '');
     if (problem) problems[filter.field] = problem;
   }

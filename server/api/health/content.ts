@@ -6,6 +6,10 @@ type Row = Record<string, unknown>;
 const bool = (value: unknown) => value === true || value === 1 || value === '1';
 const num = (value: unknown) => Number(value);
 const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const activeWord = (line: string) => {
+  const colon = line.indexOf(':');
+  return { languageId: Number(line.slice(0, colon)), letters: line.slice(colon + 1) };
+};
 
 /**
  * Reads what the shared lint checks need, without ever holding every word: each letter group's
@@ -18,8 +22,8 @@ export async function loadLintInput(database: DatabaseHandle): Promise<LintInput
   const read = (query: RawBuilder<unknown>) => database.read(query.compile(db));
   const postgres = database.dialect === 'postgres';
   const joinLetters = postgres
-    ? sql`string_agg(case when w.is_active then w.letters end, E'\n')`
-    : sql`group_concat(case when w.is_active then w.letters end, char(10))`;
+    ? sql`string_agg(case when w.is_active then w.language_id::text || ':' || w.letters end, E'\n')`
+    : sql`group_concat(case when w.is_active then w.language_id || ':' || w.letters end, char(10))`;
   const joinInactive = postgres
     ? sql`string_agg(case when w.is_active then null else w.id::text end, ',')`
     : sql`group_concat(case when w.is_active then null else w.id end, ',')`;
@@ -27,10 +31,12 @@ export async function loadLintInput(database: DatabaseHandle): Promise<LintInput
   const [languages, stages, levels, letterGroups, letterGroupLevels, groupRows, words] = await Promise.all([
     read(sql`select id, is_active, language from languages`),
     read(sql`select id, is_active, number, letter_count from stages`),
-    read(sql`select id, is_active, number, language_id, stage_id, check_condition from levels`),
+    read(
+      sql`select id, is_active, number, language_id, stage_id, check_condition, required_letter_position from levels`,
+    ),
     read(sql`select id, is_active, letters, language_id, stage_id from letter_groups`),
     read(sql`select id, letter_group_id, level_id from letter_group_levels`),
-    read(sql`select lw.letter_group_id as group_id, ${joinLetters} as active_letters,
+    read(sql`select lw.letter_group_id as group_id, ${joinLetters} as active_words,
         ${joinInactive} as inactive_ids
       from letter_group_words lw join words w on w.id = lw.word_id
       where lw.letter_group_id in (select id from letter_groups where is_active = ${sql.lit(postgres ? true : 1)})
@@ -42,10 +48,11 @@ export async function loadLintInput(database: DatabaseHandle): Promise<LintInput
 
   const groupWords = new Map<number, GroupWords>();
   for (const row of groupRows) {
-    const letters = str(row.activeLetters);
+    const joined = str(row.activeWords);
     const inactive = str(row.inactiveIds);
     groupWords.set(num(row.groupId), {
-      activeLetters: letters === '' ? [] : letters.split('\n'),
+      // `languageId:letters` per line (letters hold no newline).
+      activeWords: joined === '' ? [] : joined.split('\n').map(activeWord),
       inactiveIds: inactive === '' ? [] : inactive.split(',').map(Number),
     });
   }
@@ -59,6 +66,7 @@ export async function loadLintInput(database: DatabaseHandle): Promise<LintInput
       languageId: num(r.languageId),
       stageId: num(r.stageId),
       checkCondition: str(r.checkCondition),
+      requiredLetterPosition: num(r.requiredLetterPosition),
     })),
     letterGroups: letterGroups.map((r) => ({
       ...active(r),

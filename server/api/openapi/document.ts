@@ -3,8 +3,10 @@ import { authPaths } from './auth-paths.ts';
 import { changeSetPaths, changeSetTag } from './change-set-paths.ts';
 import { healthPaths, healthReportSchema } from './health-paths.ts';
 import { historyPaths } from './history-paths.ts';
+import { linkBuilderPaths, linkBuilderTag } from './link-paths.ts';
 import { resourcePaths } from './paths.ts';
 import { componentSchemas } from './schemas.ts';
+import { solvabilityPaths, withSolvableFilter } from './solvability-paths.ts';
 
 /**
  * The OpenAPI 3.1 description of the embedded API, built from the entity descriptions and the same
@@ -12,6 +14,17 @@ import { componentSchemas } from './schemas.ts';
  * `x-extension: true`.
  */
 export function openApiDocument(options: { prefix: string; entities: readonly AnyEntity[] }) {
+  const paths = Object.assign(
+    {},
+    authPaths,
+    ...options.entities.map(resourcePaths),
+    changeSetPaths,
+    healthPaths,
+    historyPaths,
+    options.entities.some((e) => e.name === 'level') ? solvabilityPaths : {},
+    linkBuilderPaths,
+  ) as Record<string, Record<string, unknown>>;
+  withSolvableFilter(paths);
   return {
     openapi: '3.1.0',
     info: {
@@ -21,7 +34,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
         'The content API of SPEC §7, as embedded in the server.',
         'Responses name fields in camelCase with foreign keys as languageId, stageId, letterGroupId, levelId, wordId, userId;',
         'request bodies also accept idLanguage, idStage, idLetterGroup, idLevel, idWord, idUser (and the other aliases listed per field).',
-        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log with the revert of one entry, change sets (undo), the trash (restore) and the content health report.',
+        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log with the revert of one entry, change sets (undo), the trash (restore), the content health report, the solvability of levels and the link builder.',
       ].join(' '),
     },
     servers: [{ url: options.prefix }],
@@ -29,17 +42,11 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
       { name: 'Authentication' },
       ...options.entities.map((e) => ({ name: e.labelPlural })),
       changeSetTag,
+      linkBuilderTag,
       { name: 'Content Health' },
       { name: 'Trash', description: 'Rows deleted in the last 30 days, restorable with their ids.' },
     ],
-    paths: Object.assign(
-      {},
-      authPaths,
-      ...options.entities.map(resourcePaths),
-      changeSetPaths,
-      healthPaths,
-      historyPaths,
-    ) as Record<string, unknown>,
+    paths,
     components: {
       securitySchemes: {
         bearerAuth: {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import * as auth from '#shared/auth-schemas.ts';
+import {
+  applyLinksRequestSchema,
+  applyLinksResponseSchema,
+  linkJobListSchema,
+  linkJobRequestSchema,
+  linkJobSchema,
+  linkPlanSchema,
+} from '#shared/links/api.ts';
 import { bulkRequestOf, bulkResponseSchema, bulkRowOf, bulkRowResultSchema } from '#shared/entities/bulk.ts';
 import {
   bulkDeleteRequestSchema,
@@ -74,6 +82,12 @@ export function componentSchemas(entities: readonly AnyEntity[]): Record<string,
   responses.add(pageSchema(changeSetEntrySchema), { id: 'ChangeSetEntryPage' });
   responses.add(undoResponseSchema, { id: 'UndoResponse' });
   requests.add(undoRequestSchema, { id: 'UndoRequest' });
+  responses.add(linkPlanSchema, { id: 'LinkPlan' });
+  requests.add(applyLinksRequestSchema, { id: 'ApplyLinksRequest' });
+  responses.add(applyLinksResponseSchema, { id: 'ApplyLinksResponse' });
+  requests.add(linkJobRequestSchema, { id: 'LinkJobRequest' });
+  responses.add(linkJobSchema, { id: 'LinkJob' });
+  responses.add(linkJobListSchema, { id: 'LinkJobList' });
   responses.add(revertResponseSchema, { id: 'RevertResponse' });
   responses.add(pageSchema(trashEntrySchema), { id: 'TrashEntryPage' });
   responses.add(restoreResponseSchema, { id: 'RestoreResponse' });

@@ -1,10 +1,12 @@
 import { Router, type RequestHandler } from 'express';
-import { auditEntry, contentEntities, type AnyEntity } from '#shared/entities/index.ts';
+import { auditEntry, contentEntities, level, type AnyEntity } from '#shared/entities/index.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { changeSetHeader } from '../audit/change-set.ts';
 import type { NaturalKeyGuard } from './natural-key-guard.ts';
 import { resourceRouter } from './router.ts';
 import { createStore } from './store.ts';
+import { solvabilityRouter } from '../solvability/router.ts';
+import { createSolvabilityService } from '../solvability/service.ts';
 
 /** Every resource the descriptions list (the nine entities and the audit log), behind requireAdmin. */
 export const servedEntities: readonly AnyEntity[] = [...contentEntities, auditEntry];
@@ -18,6 +20,15 @@ export function contentResources(deps: {
   const router = Router();
   const created = createStore(deps.database);
   const store = deps.naturalKeys ? deps.naturalKeys.wrap(created) : created;
+  // Before the levels' own routes: `levels/cms/solvability` is no id, and the search takes `solvable`.
+  router.use(
+    solvabilityRouter({
+      service: createSolvabilityService(deps.database, deps.clock),
+      requireAdmin: deps.requireAdmin,
+      searchLevels: (request) => store.search(level, request),
+      exportLevels: (request, ids) => store.exportChunks(level, request.filters, request.sort, ids),
+    }),
+  );
   for (const entity of servedEntities) {
     router.use(
       `/${entity.resource}/cms`,

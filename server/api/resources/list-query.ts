@@ -86,7 +86,8 @@ export function listQueries(
       conditions.push(sql<SqlBool>`${sql.ref(field)} = ${column}`);
     }
   }
-  if (request.ids) conditions.push(sql<SqlBool>`${sql.ref('id')} in (${sql.join(request.ids)})`);
+  // One parameter however many ids: the solvable filter may name thousands of levels.
+  if (request.ids) conditions.push(idIn(dialect, request.ids));
   const field = request.sort?.field ?? 'id';
   const order = request.sort?.dir ?? entity.order ?? 'asc';
   const reverse = order === 'asc' ? 'desc' : 'asc';
@@ -165,4 +166,11 @@ export function listQueries(
       return rows;
     },
   };
+}
+
+/** `id` among `ids`, as one parameter however many there are (a JSON array / an int array). */
+function idIn(dialect: DatabaseHandle['dialect'], ids: readonly number[]): RawBuilder<SqlBool> {
+  return dialect === 'postgres'
+    ? sql<SqlBool>`${sql.ref('id')} = any(${[...ids]}::int[])`
+    : sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${JSON.stringify(ids)}))`;
 }

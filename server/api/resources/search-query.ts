@@ -27,7 +27,10 @@ export interface SearchRequest {
   filters: SearchFilter[];
   /** Absent: the entity's id order. */
   sort?: SearchSort;
-  /** Only these rows (the panel reads the titles of a page's foreign keys in one call). */
+  /**
+   * Only these rows: `?ids=` (the panel reads the titles of a page's foreign keys in one call), or
+   * a filter computed outside SQL (levels' `solvable`, intersected with `?ids=`).
+   */
   ids?: number[];
 }
 

@@ -54,13 +54,23 @@ export function createStore(database: DatabaseHandle) {
       return springPage(content, request.page, request.size, total);
     },
 
-    /** Every row matching `filters`, in the list's order, a chunk at a time (keyset paging). */
+    /**
+     * Every row matching `filters` (and among `ids`, a filter computed outside SQL such as levels'
+     * `solvable`), in the list's order, a chunk at a time (keyset paging).
+     */
     async *exportChunks(
       entity: AnyEntity,
       filters: SearchRequest['filters'],
       sort?: SearchRequest['sort'],
+      ids?: number[],
     ): AsyncGenerator<Values[]> {
-      const request = { page: 0, size: EXPORT_CHUNK, filters, ...(sort ? { sort } : {}) };
+      const request = {
+        page: 0,
+        size: EXPORT_CHUNK,
+        filters,
+        ...(sort ? { sort } : {}),
+        ...(ids ? { ids } : {}),
+      };
       const list = listQueries(database, entity, request);
       for await (const rows of keysetChunks(list, EXPORT_CHUNK))
         yield rows.map((row) => fromRow(entity, row));

@@ -11,6 +11,7 @@ import { changeSets } from './0008-change-sets.ts';
 import { naturalKeys } from './0009-natural-keys.ts';
 import { sortIndexes } from './0010-sort-indexes.ts';
 import { trash } from './0013-trash.ts';
+import { jobs } from './0014-jobs.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   naturalKeys,
   sortIndexes,
   trash,
+  jobs,
 ];

@@ -1,5 +1,6 @@
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
+import { linkBuilderPath } from '../../links/paths.ts';
 import { LevelForm } from '../level-form/LevelForm.tsx';
 import { EntityForm } from './EntityForm.tsx';
 import type { FormData } from './form-loader.ts';
@@ -14,6 +15,11 @@ export function EntityFormScreen({ entity, mode }: { entity: AnyEntity; mode: Fo
       <h1 id="entity-form-title" className="h3 mb-3">
         {title}
       </h1>
+      {entity.name === 'letter-group' && data.record?.id ? (
+        <p>
+          <Link to={linkBuilderPath(Number(data.record.id))}>Link builder: the words this group builds</Link>
+        </p>
+      ) : null}
       <div className="row">
         <div className="col-12 col-lg-9 col-xl-7">
           {data.loadError ? (

@@ -5,7 +5,8 @@ import { FormFrame } from '../form/FormFrame.tsx';
 import { isEditable, type FormMode } from '../form/form-values.ts';
 import { useEntityForm } from '../form/use-entity-form.ts';
 import { CheckConditionFields } from './CheckConditionFields.tsx';
-import { LEVEL, levelBody, levelInitialValues } from './level-values.ts';
+import { LEVEL, levelBody, levelInitialValues, solvabilityRequest } from './level-values.ts';
+import { SolvabilityPanel } from './SolvabilityPanel.tsx';
 
 /** Fields in the order of SPEC §2's level form; the condition's own fields come from the helpers. */
 const LEVEL_FIELDS = ['id', 'hint', 'stageId', 'languageId', 'number', 'assignment', 'time'] as const;
@@ -57,6 +58,7 @@ export function LevelForm({ mode, data }: { mode: FormMode; data: FormData }) {
       {errors.checkCondition ? (
         <div className="invalid-feedback d-block mb-3">{errors.checkCondition.join(' ')}</div>
       ) : null}
+      <SolvabilityPanel request={solvabilityRequest(data.record, form.values)} />
       {LEVEL_FLAGS.map((name) => control(name))}
     </FormFrame>
   );

@@ -4,6 +4,7 @@ import {
   type CheckConditionInputs,
 } from '#shared/check-condition.ts';
 import { level, type AnyEntity, type FieldDescription } from '#shared/entities/index.ts';
+import type { SolvabilityRequest } from '#shared/solvability-request.ts';
 import { initialValues, toBody, type FormMode, type FormValues } from '../form/form-values.ts';
 
 /**
@@ -72,4 +73,24 @@ export function conditionInputs(values: FormValues): CheckConditionInputs {
 /** The level body: its fields, with the check condition composed from the helpers (SPEC §5). */
 export function levelBody(mode: FormMode, values: FormValues): Record<string, unknown> {
   return { ...toBody(level, mode, values), checkCondition: composeCheckCondition(conditionInputs(values)) };
+}
+
+/**
+ * What the workbench asks about the form's unsaved values: the composed condition, the language and
+ * required letter position, and (editing) the level's id for its linked letter groups. Null until a
+ * language is chosen.
+ */
+export function solvabilityRequest(
+  record: Record<string, unknown> | null,
+  values: FormValues,
+): SolvabilityRequest | null {
+  const languageId = Number(values.languageId);
+  if (!Number.isInteger(languageId) || languageId < 1) return null;
+  const position = Number(values.requiredLetterPosition);
+  return {
+    ...(typeof record?.id === 'number' ? { id: record.id } : {}),
+    languageId,
+    checkCondition: composeCheckCondition(conditionInputs(values)),
+    requiredLetterPosition: Number.isInteger(position) && position >= 0 && position <= 1000 ? position : 0,
+  };
 }

@@ -64,6 +64,8 @@ export function BulkActions(props: BulkActionsProps) {
   const target = allMatching
     ? { where: filters, ...(Object.keys(filters).length === 0 ? { allRows: true } : {}) }
     : { ids: [...selected] };
+  // A filter computed outside SQL (levels' `solvable`) is no bulk `where`: only ticked rows then.
+  const computed = Object.keys(filters).some((f) => !entity.filters.some((d) => d.field === f));
   const named = (id: number) => {
     const row = rows.find((r) => r.id === id);
     return row ? `${entity.label} ${rowTitle(entity, row, titles)}` : `${entity.label} ${id}`;
@@ -139,7 +141,7 @@ export function BulkActions(props: BulkActionsProps) {
       <span role="status">
         {allMatching ? `All ${total} matching ${plural} selected.` : `${count} selected.`}
       </span>
-      {!allMatching && total > selected.size && rows.every((row) => selected.has(row.id)) ? (
+      {!allMatching && !computed && total > selected.size && rows.every((row) => selected.has(row.id)) ? (
         <button type="button" className="btn btn-sm btn-link" onClick={props.onSelectAll}>
           Select all {total} matching {plural}
         </button>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AnyEntity, FilterDescription } from '#shared/entities/index.ts';
 import { filterProblem } from '../readable-messages.ts';
 import { useFilterDraft } from './use-filter-draft.ts';
+import { listFilters } from './list-extras.ts';
 
 interface FilterBarProps {
   entity: AnyEntity;
@@ -35,7 +36,7 @@ export function FilterBar({ entity, values, size, clearTo, onApply }: FilterBarP
       }}
     >
       {size !== null ? <input type="hidden" name="size" value={size} /> : null}
-      {entity.filters.map((filter) => {
+      {listFilters(entity).map((filter) => {
         const id = `${baseId}-${filter.field}`;
         const problem = filterProblem(entity, filter, draft[filter.field] ?? '');
         return (

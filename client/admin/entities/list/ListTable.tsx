@@ -5,6 +5,7 @@ import { formHref } from '../list-return.ts';
 import { editPath } from '../paths.ts';
 import { cellProps } from './cell-props.ts';
 import { cellText } from './cell-text.ts';
+import { useExtraColumn } from './extra-columns.tsx';
 import { fkTitle, rowTitle, type Titles } from './titles.ts';
 import { sortableFields, type ListSort } from './url-state.ts';
 
@@ -87,6 +88,7 @@ function Cell({
 export function ListTable(props: ListTableProps) {
   const { entity, rows, busy, listQuery, savedId, emptyText, onDelete, sort, titles, selected } = props;
   const label = entity.label.toLowerCase();
+  const extra = useExtraColumn(entity, listQuery);
   const sortable = sortableFields(entity);
   const columns = [ID_COLUMN, ...entity.columns.filter((column) => !props.hidden.includes(column.field))];
   const pageIds = rows.map((row) => row.id);
@@ -94,7 +96,9 @@ export function ListTable(props: ListTableProps) {
   return (
     // Focusable, so keyboard users can scroll a table wider than the screen (WCAG 2.1.1).
     <div className="table-responsive" tabIndex={0} role="region" aria-label={`${entity.labelPlural} table`}>
-      <table className="table table-striped table-hover table-sm align-middle panel-list-table">
+      <table
+        className={`table table-striped table-hover table-sm align-middle panel-list-table${extra ? ' panel-list-table-extra' : ''}`}
+      >
         <caption className="visually-hidden">{entity.labelPlural}</caption>
         <thead>
           <tr>
@@ -116,6 +120,7 @@ export function ListTable(props: ListTableProps) {
                 href={sortable.includes(column.field) ? props.sortHref(column.field) : null}
               />
             ))}
+            {extra ? <th scope="col">{extra.header}</th> : null}
             <th scope="col" className="panel-actions">
               Actions
             </th>
@@ -124,7 +129,7 @@ export function ListTable(props: ListTableProps) {
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length + 2} className="panel-empty-cell">
+              <td colSpan={columns.length + (extra ? 3 : 2)} className="panel-empty-cell">
                 {emptyText ?? `No ${entity.labelPlural.toLowerCase()} found.`}
               </td>
             </tr>
@@ -157,6 +162,7 @@ export function ListTable(props: ListTableProps) {
                     <Cell entity={entity} row={row} field={column.field} titles={titles} />
                   </td>
                 ))}
+                {extra ? <td data-label={extra.label}>{extra.cell(row)}</td> : null}
                 <td className="text-nowrap panel-actions" data-label="Actions">
                   <Link
                     className="btn btn-sm btn-primary me-2"

@@ -3,6 +3,7 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import { entityApi, errorMessage, inBrowser, type Row } from '../entity-api.ts';
 import { rememberRows } from '../row-cache.ts';
 import { readHidden } from './columns.ts';
+import { loadExtraColumn, type ExtraColumnData } from './extra-column-data.ts';
 import { loadTitles, type Titles } from './titles.ts';
 import {
   listSearch,
@@ -24,6 +25,8 @@ export interface ListData {
   error: string | null;
   /** Filter field → what is wrong with its value; the list is not searched until it is fixed. */
   filterProblems: Record<string, string>;
+  /** The page's computed column (levels: Solvable), asked in one call; null when none. */
+  extra?: ExtraColumnData | null;
   /** What the rows' foreign keys point at, by name (see titles.ts). */
   titles: Titles;
   /** Columns the user chose to hide on this table (see columns.ts). */
@@ -74,8 +77,12 @@ export function listLoader(entity: AnyEntity) {
       throw redirect(url.pathname + listSearch(entity, { ...state, page: result.totalPages }));
     }
     if (inBrowser()) rememberRows(entity.name, result.items);
-    const titles = await loadTitles(entity, result.items, context);
+    const [titles, extra] = await Promise.all([
+      loadTitles(entity, result.items, context),
+      loadExtraColumn(entity, result.items, context),
+    ]);
     return {
+      extra,
       titles,
       hidden,
       sortProblem: empty.sortProblem,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentEntities, language, level, stage, userLevel } from '#shared/entities/index.ts';
+import { listFilters } from './list-extras.ts';
 import {
   hasFilters,
   listSearch,
@@ -75,8 +76,12 @@ describe('list URL state', () => {
 
   it('round-trips every list state through the URL', () => {
     for (const entity of contentEntities) {
+      // The computed filters too (levels: solvable).
       const filters = Object.fromEntries(
-        entity.filters.map((f) => [f.field, f.kind === 'bool' ? 'false' : f.kind === 'text' ? 'a b&c' : '7']),
+        listFilters(entity).map((f) => [
+          f.field,
+          f.kind === 'bool' ? 'false' : f.kind === 'text' ? 'a b&c' : '7',
+        ]),
       );
       const state = {
         page: 4,

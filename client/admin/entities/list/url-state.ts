@@ -1,6 +1,7 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { SearchQuery } from '#shared/api-client/index.ts';
 import { filterProblems } from '../readable-messages.ts';
+import { listFilters } from './list-extras.ts';
 
 /**
  * A list's state lives in the URL query string (`?hint=cat&size=50&page=2`), so reload,
@@ -41,7 +42,7 @@ export function readListState(entity: AnyEntity, params: URLSearchParams): ListS
   const rawSize = Number(params.get('size') ?? '');
   const size = PAGE_SIZES.includes(rawSize) ? rawSize : null;
   const filters: Record<string, string> = {};
-  for (const filter of entity.filters) filters[filter.field] = params.get(filter.field) ?? '';
+  for (const filter of listFilters(entity)) filters[filter.field] = params.get(filter.field) ?? '';
   // An unknown sort field is dropped (the id order), like an unknown page size: the URL is the user's.
   const field = params.get('sort') ?? '';
   const sort = sortableFields(entity).includes(field)
@@ -53,7 +54,7 @@ export function readListState(entity: AnyEntity, params: URLSearchParams): ListS
 /** The query string of a state, in the description's filter order, without empty values. */
 export function writeListState(entity: AnyEntity, state: ListState): URLSearchParams {
   const params = new URLSearchParams();
-  for (const filter of entity.filters) {
+  for (const filter of listFilters(entity)) {
     const value = state.filters[filter.field] ?? '';
     if (value !== '') params.set(filter.field, value);
   }

@@ -1,0 +1,134 @@
+import { letterGroup, letterGroupWord } from '#shared/entities/index.ts';
+import type { LinkJob, LinkJobRequest, LinkJobResult } from '#shared/links/api.ts';
+import { planGroup, wordIndexAsync, type WordIndex } from '#shared/links/plan.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { ChangeContext } from '../audit/record.ts';
+import { badRequest } from '../http/errors.ts';
+import { keysetChunks, listQueries } from '../resources/list-query.ts';
+import { fromRow } from '../resources/rows.ts';
+import { parseSearchQuery, type SearchFilter } from '../resources/search-query.ts';
+import type { Store } from '../resources/store.ts';
+import { linkData, pause } from './data.ts';
+import { INTERRUPTED_MESSAGE, type JobsStore } from './jobs-store.ts';
+
+/** Letter groups planned, written and reported per step. */
+const GROUP_CHUNK = 200;
+/**
+ * Links per write transaction: a quarter of the bulk endpoint's 1000, because SQLite holds the event
+ * loop for a whole transaction (about 0.1 s of CPU for 1000 links and their audit rows, seconds on a
+ * loaded machine).
+ */
+const JOB_WRITE_CHUNK = 250;
+/** Longest stretch of matching before the loop lets other requests run. */
+const SLICE_MS = 15;
+
+/** The list's filters (`?stageId=3&isActive=true`) as the letter-group search reads them. */
+export function jobFilters(where: LinkJobRequest['where']): SearchFilter[] {
+  const strings = Object.fromEntries(Object.entries(where).map(([k, v]) => [k, String(v)]));
+  for (const paging of ['page', 'size']) {
+    if (paging in strings) throw badRequest(`Invalid link job: where takes filters, not ${paging}`);
+  }
+  return parseSearchQuery(letterGroup, strings).filters;
+}
+
+export const emptyResult = (): LinkJobResult => ({
+  groups: 0,
+  skipped: 0,
+  created: 0,
+  unchanged: 0,
+  rejected: 0,
+  pruned: 0,
+  outdated: 0,
+});
+
+/**
+ * Runs one link job: every letter group the filters name, a chunk of groups at a time — plan
+ * (the shared `links build` rules; the matching pauses every few milliseconds), link through the
+ * bulk upsert (≤ 1000 rows per transaction), prune through the bulk delete when asked — and the
+ * progress written to the jobs table after each chunk. `stopping()` ends it between chunks.
+ */
+export async function runLinkJob(deps: {
+  database: DatabaseHandle;
+  store: Store;
+  jobs: JobsStore;
+  job: LinkJob;
+  ctx: () => ChangeContext;
+  stopping: () => boolean;
+}): Promise<void> {
+  const { database, store, jobs, job } = deps;
+  const now = () => deps.ctx().now;
+  const result = emptyResult();
+  try {
+    const data = linkData(database);
+    const filters = jobFilters(job.params.where);
+    const list = listQueries(
+      database,
+      { ...letterGroup, order: 'asc' },
+      { page: 0, size: GROUP_CHUNK, filters },
+    );
+    const total = await list.count();
+    await jobs.update(job.id, { status: 'running', total, result }, now());
+    const reuseLetters = job.params.reuseLetters === true;
+    const indexes = new Map<number, WordIndex>();
+    const indexOf = async (languageId: number) => {
+      let index = indexes.get(languageId);
+      if (!index) {
+        index = await wordIndexAsync(await data.activeWords(languageId), { reuseLetters }, pause);
+        indexes.set(languageId, index);
+      }
+      return index;
+    };
+    let done = 0;
+    for await (const rows of keysetChunks(list, GROUP_CHUNK)) {
+      if (deps.stopping()) {
+        await jobs.update(job.id, { status: 'interrupted', error: INTERRUPTED_MESSAGE, done, result }, now());
+        return;
+      }
+      const groups = rows.map((row) => fromRow(letterGroup, row));
+      const active = groups.filter((g) => g.isActive === true);
+      result.skipped += groups.length - active.length;
+      const links = await data.linksOf(active.map((g) => g.id as number));
+      const create: Array<{ letterGroupId: number; wordId: number }> = [];
+      const prune: number[] = [];
+      let slice = performance.now();
+      for (const g of active) {
+        const group = { id: g.id as number, letters: String(g.letters) };
+        const plan = planGroup(await indexOf(g.languageId as number), group, links.get(group.id) ?? []);
+        for (const wordId of plan.create) create.push({ letterGroupId: group.id, wordId });
+        if (job.params.prune) prune.push(...plan.prune.map((link) => link.id));
+        else result.outdated += plan.prune.length;
+        result.groups++;
+        if (performance.now() - slice > SLICE_MS) {
+          await pause();
+          slice = performance.now();
+        }
+      }
+      for (let at = 0; at < create.length; at += JOB_WRITE_CHUNK) {
+        // SQLite writes synchronously and Kysely chains its statements on microtasks: without a
+        // turn of the event loop between two transactions, a chunk of groups would hold it for seconds.
+        await pause();
+        const outcome = await store.bulk(
+          letterGroupWord,
+          create.slice(at, at + JOB_WRITE_CHUNK),
+          false,
+          deps.ctx(),
+        );
+        result.created += outcome.counts.created;
+        result.unchanged += outcome.counts.unchanged + outcome.counts.updated;
+        result.rejected += outcome.counts.rejected;
+      }
+      if (prune.length > 0) {
+        await pause();
+        const outcome = await store.bulkDelete(letterGroupWord, { ids: prune }, deps.ctx());
+        result.pruned += outcome.changed;
+        result.rejected += outcome.refused;
+      }
+      done += groups.length;
+      await jobs.update(job.id, { done, result }, now());
+    }
+    await jobs.update(job.id, { status: 'done', done, total: Math.max(total, done), result }, now());
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await jobs.update(job.id, { status: 'failed', error: message.slice(0, 500), result }, now());
+  }
+}

@@ -1,0 +1,184 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { level } from '#shared/entities/index.ts';
+import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
+import { INT_MAX } from '#shared/entities/schemas.ts';
+import {
+  MAX_SOLVABILITY_BATCH,
+  SOLVABLE_CHOICES,
+  SOLVABLE_FILTER,
+  type SolvabilityBatch,
+} from '#shared/solvability-request.ts';
+import type { Actor } from '../auth/index.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { BODY_LIMIT, jsonBody } from '../http/json-body.ts';
+import { route } from '../http/method-table.ts';
+import { parseExportQuery, sendExport, type ExportRequest } from '../resources/export.ts';
+import type { Values } from '../resources/rows.ts';
+import { parseSearchQuery, type SearchRequest } from '../resources/search-query.ts';
+import { IGNORED_LEVEL_KEYS, solvabilityRequestSchema } from './request-schema.ts';
+import type { SolvabilityService } from './service.ts';
+
+/** Per admin: the form asks as the condition is typed (debounced), a list once per page. */
+export const SOLVABILITY_LIMIT = { points: 120, duration: 60 };
+
+const ID = /^\d{1,10}$/;
+
+function levelId(raw: string): number {
+  if (!ID.test(raw) || Number(raw) < 1 || Number(raw) > INT_MAX) {
+    throw badRequest(`The id must be a positive whole number, not ${JSON.stringify(raw.slice(0, 40))}`);
+  }
+  return Number(raw);
+}
+
+/** `?ids=1,2,3`: 1 to MAX_SOLVABILITY_BATCH level ids, nothing else. */
+function batchIds(query: Request['query']): number[] {
+  const extra = Object.keys(query).filter((key) => key !== 'ids');
+  if (extra.length > 0)
+    throw badRequest(`Unknown parameter ${JSON.stringify(extra[0]!.slice(0, 40))}: only ids`);
+  const raw = query.ids;
+  if (typeof raw !== 'string' || raw.trim() === '') {
+    throw badRequest('ids is required: the level ids, separated by commas (ids=1,2,3)');
+  }
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.length > MAX_SOLVABILITY_BATCH)
+    throw badRequest(`ids names ${parts.length} levels; at most ${MAX_SOLVABILITY_BATCH} at once`);
+  return [...new Set(parts.map(levelId))];
+}
+
+function requestBody(body: unknown) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest("The body must be a JSON object with the level's values");
+  }
+  const known = new Set(Object.keys(solvabilityRequestSchema.shape));
+  const kept = Object.fromEntries(
+    Object.entries(body).filter(([key]) => known.has(key) || !IGNORED_LEVEL_KEYS.has(key)),
+  );
+  const parsed = solvabilityRequestSchema.strict().safeParse(kept);
+  if (!parsed.success) {
+    const { message, fieldErrors } = invalid('solvability request', zodFieldErrors(parsed.error, 'a level'));
+    throw badRequest(message, fieldErrors);
+  }
+  return parsed.data;
+}
+
+/**
+ * `levels/cms/solvability` (POST: a level's values, saved or not; GET: `?ids=` a page of stored
+ * levels) and `levels/cms/{id}/solvability`: admin-only and rate-limited per admin. Read-only, so
+ * nothing is audited; the request log keeps who asked.
+ */
+export function solvabilityRouter(deps: {
+  service: SolvabilityService;
+  requireAdmin: RequestHandler;
+  /** The level list's own search (store.search of levels), to which `solvable` adds its ids. */
+  searchLevels(request: SearchRequest): Promise<unknown>;
+  /** The level list's export (store.exportChunks of levels), likewise. */
+  exportLevels(request: ExportRequest, ids?: number[]): AsyncIterable<Values[]>;
+}): Router {
+  const { service, requireAdmin } = deps;
+  const limiter = new RateLimiterMemory(SOLVABILITY_LIMIT);
+  const limited: RequestHandler = async (_req, res, next) => {
+    const actor = res.locals.actor as Actor;
+    try {
+      await limiter.consume(String(actor.userId));
+      next();
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      next(
+        new ApiError(429, `Too many solvability requests. Try again in ${seconds} seconds.`, undefined, {
+          'Retry-After': String(seconds),
+        }),
+      );
+    }
+  };
+  const handler =
+    (work: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
+    async (req, res) => {
+      res.json(await work(req, res));
+    };
+
+  const router = Router();
+  // `?solvable=yes|no` on the level search: the other filters and paging as usual, among the
+  // levels whose verdict (kept until their content changes, see service.ts) is or is not solvable.
+  // The export of the level list (its filters, no pages) takes it too.
+  const solvableIds = async (raw: unknown, what: string): Promise<number[] | null> => {
+    if (raw === '') return null;
+    if (typeof raw !== 'string' || !(SOLVABLE_CHOICES as readonly string[]).includes(raw)) {
+      const message = `must be one of: ${SOLVABLE_CHOICES.join(', ')}`;
+      throw badRequest(`Invalid ${what} of levels: ${SOLVABLE_FILTER} ${message}`, {
+        [SOLVABLE_FILTER]: [message],
+      });
+    }
+    const wanted = raw === 'yes';
+    return [...(await service.all())].filter(([, v]) => (v === 'solvable') === wanted).map(([id]) => id);
+  };
+  const admin = (req: Request, res: Response) =>
+    new Promise<void>((resolve, reject) =>
+      requireAdmin(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+    );
+  router.get('/levels/cms/search', async (req, res, next) => {
+    if (!(SOLVABLE_FILTER in req.query)) return next();
+    await admin(req, res);
+    if (!res.locals.actor) return; // requireAdmin answered (401/403)
+    const { [SOLVABLE_FILTER]: raw, ...rest } = req.query;
+    const request = parseSearchQuery(level, rest);
+    let ids = await solvableIds(raw, 'search');
+    if (ids === null) return res.json(await deps.searchLevels(request));
+    // `?ids=` too: the levels both name.
+    const named = request.ids ? new Set(request.ids) : null;
+    if (named) ids = ids.filter((id) => named.has(id));
+    res.json(await deps.searchLevels({ ...request, ids }));
+  });
+  router.get('/levels/cms/export', async (req, res, next) => {
+    if (!(SOLVABLE_FILTER in req.query)) return next();
+    await admin(req, res);
+    if (!res.locals.actor) return;
+    const { [SOLVABLE_FILTER]: raw, ...rest } = req.query;
+    const request = parseExportQuery(level, rest);
+    const ids = await solvableIds(raw, 'export');
+    await sendExport(res, level, request, deps.exportLevels(request, ids ?? undefined));
+  });
+  route(router, '/levels/cms/solvability', {
+    post: [
+      requireAdmin,
+      limited,
+      ...jsonBody(BODY_LIMIT),
+      handler(async (req) => {
+        const { letterGroupIds, ...level } = requestBody(req.body);
+        return service.ofValues(level, letterGroupIds);
+      }),
+    ],
+    get: [
+      requireAdmin,
+      limited,
+      handler(async (req): Promise<SolvabilityBatch> => {
+        const ids = batchIds(req.query);
+        const answers = await service.ofLevels(ids);
+        return {
+          levels: [...answers].map(([id, a]) => ({
+            id,
+            verdict: a.verdict,
+            reason: a.reason,
+            count: a.count,
+            required: a.required,
+          })),
+          missing: ids.filter((id) => !answers.has(id)),
+        };
+      }),
+    ],
+  });
+  route(router, '/levels/cms/:id/solvability', {
+    get: [
+      requireAdmin,
+      limited,
+      handler(async (req) => {
+        const id = levelId(String(req.params.id));
+        const answer = (await service.ofLevels([id])).get(id);
+        if (!answer) throw notFound(`Level ${id} not found`);
+        return answer;
+      }),
+    ],
+  });
+  return router;
+}

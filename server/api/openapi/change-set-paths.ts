@@ -4,49 +4,11 @@ import {
   CHANGE_SET_RECORDED_HEADER,
   MAX_COMMAND_LENGTH,
 } from '#shared/change-sets.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/search-query.ts';
+import { body, error, extensionOp, json, ref, type Json, PAGING } from './fragments.ts';
 
-type Json = Record<string, unknown>;
-
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const json = (schema: Json, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(ref('Error'), description);
 const TAG = 'Change Sets';
-
-const COMMON = {
-  401: error('No, expired or invalid access token.'),
-  403: error('Not an active admin who completed two-factor authentication.'),
-  503: error('The database is unavailable; the message names it and the request id. Retry-After: 5.'),
-};
 const ID = { name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
-const PAGING = [
-  {
-    name: 'page',
-    in: 'query',
-    schema: { type: 'integer', minimum: 0, default: 0 },
-    description: 'Zero-based.',
-  },
-  {
-    name: 'size',
-    in: 'query',
-    schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-  },
-];
-
-function op(operationId: string, spec: Json): Json {
-  return {
-    operationId,
-    tags: [TAG],
-    security: [{ bearerAuth: [] }],
-    'x-extension': true,
-    ...spec,
-    description: `${String(spec.description)} Extension of the SPEC §7 contract.`,
-    responses: { ...(spec.responses as Json), ...COMMON },
-  };
-}
+const op = (operationId: string, spec: Json) => extensionOp(operationId, TAG, spec);
 
 /** How a client groups its writes: told once, on the tag. */
 export const changeSetTag = {
@@ -103,7 +65,7 @@ export const changeSetPaths: Record<string, Json> = {
       description:
         'Restores every row it touched to its values from before, a chunk per transaction: deleted rows are inserted again with their ids, created rows deleted. A row changed since is refused, naming it, unless `force`; `dryRun` answers the plan and writes nothing. The undo is itself a change set (the one of the request’s header, else a new one); once every row is restored the change set is marked undone and a second undo is a 409.',
       parameters: [ID],
-      requestBody: { required: true, content: { 'application/json': { schema: ref('UndoRequest') } } },
+      requestBody: body(ref('UndoRequest')),
       responses: {
         200: json(
           ref('UndoResponse'),

@@ -1,12 +1,7 @@
 import { FINDING_LABELS } from '#shared/health.ts';
 
-type Json = Record<string, unknown>;
+import { COMMON_ERRORS, error, json, ref, type Json } from './fragments.ts';
 
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const json = (schema: Json, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const int = { type: 'integer' };
 const text = { type: 'string' };
 const object = (properties: Json, extra: Json = {}) => ({
@@ -77,8 +72,6 @@ export const healthReportSchema = object({
   },
 });
 
-const error = (description: string) => json(ref('Error'), description);
-
 /** `GET /health/cms`: the panel home's content health report. */
 export const healthPaths: Record<string, Json> = {
   '/health/cms': {
@@ -96,10 +89,8 @@ export const healthPaths: Record<string, Json> = {
       responses: {
         200: json(ref('HealthReport'), 'The report.'),
         400: error('A query parameter was given; the report takes none.'),
-        401: error('No, expired or invalid access token.'),
-        403: error('Not an active admin who completed two-factor authentication.'),
+        ...COMMON_ERRORS,
         429: error('Too many reports in a minute; Retry-After says when to come back.'),
-        503: error('The database is unavailable; the message names it and the request id. Retry-After: 5.'),
       },
     },
   },

@@ -1,51 +1,14 @@
 import { AUDITED_RESOURCES } from '#shared/entities/audit-entry.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/search-query.ts';
+import { error, extensionOp as op, ID_PARAM as ID, json, PAGING, ref, type Json } from './fragments.ts';
 
-type Json = Record<string, unknown>;
-
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const json = (schema: Json, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(ref('Error'), description);
-
-const COMMON = {
-  401: error('No, expired or invalid access token.'),
-  403: error('Not an active admin who completed two-factor authentication.'),
-  503: error('The database is unavailable; the message names it and the request id. Retry-After: 5.'),
-};
 const LIMITED = { 429: error('More than 120 reverts and restores in a minute by this admin. Retry-After.') };
-const ID = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
-
-function op(operationId: string, tag: string, spec: Json): Json {
-  return {
-    operationId,
-    tags: [tag],
-    security: [{ bearerAuth: [] }],
-    'x-extension': true,
-    ...spec,
-    description: `${String(spec.description)} Extension of the SPEC §7 contract.`,
-    responses: { ...(spec.responses as Json), ...COMMON },
-  };
-}
 
 const trashSearch = op('searchTrash', 'Trash', {
   summary: 'List the trash',
   description:
     'Rows hard-deleted in the last 30 days (single delete, bulk delete, the undo or revert of a create), newest first, each whole as it was. Older entries are forgotten (purged at start and hourly).',
   parameters: [
-    {
-      name: 'page',
-      in: 'query',
-      schema: { type: 'integer', minimum: 0, default: 0 },
-      description: 'Zero-based.',
-    },
-    {
-      name: 'size',
-      in: 'query',
-      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-    },
+    ...PAGING,
     { name: 'entity', in: 'query', schema: { type: 'string', enum: [...AUDITED_RESOURCES] } },
   ],
   responses: {

@@ -1,20 +1,8 @@
 import { MAX_APPLY_IDS, RECENT_JOBS } from '#shared/links/api.ts';
 
-type Json = Record<string, unknown>;
+import { BAD_ID, body, error, extensionOp, json, ref, type Json } from './fragments.ts';
 
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const json = (schema: Json, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(ref('Error'), description);
 const TAG = 'Link Builder';
-
-const COMMON = {
-  401: error('No, expired or invalid access token.'),
-  403: error('Not an active admin who completed two-factor authentication.'),
-  503: error('The database is unavailable; the message names it and the request id. Retry-After: 5.'),
-};
 const LIMITED = {
   429: error('Too many link builder requests of this admin; Retry-After says when to retry.'),
 };
@@ -25,26 +13,13 @@ const ID = (what: string) => ({
   description: `The ${what} id.`,
   schema: { type: 'integer', minimum: 1 },
 });
-
-function op(operationId: string, spec: Json): Json {
-  return {
-    operationId,
-    tags: [TAG],
-    security: [{ bearerAuth: [] }],
-    'x-extension': true,
-    ...spec,
-    description: `${String(spec.description)} Extension of the SPEC §7 contract.`,
-    responses: { ...(spec.responses as Json), ...COMMON },
-  };
-}
+const op = (operationId: string, spec: Json) => extensionOp(operationId, TAG, spec);
 
 export const linkBuilderTag = {
   name: TAG,
   description:
     'The words a letter group builds from the dictionary (the rules of `argus-words links build`), as links to add and remove; applied through the bulk upsert and bulk delete of letter-group-words, each batch one change set (undo).',
 };
-
-const body = (id: string) => ({ required: true, content: { 'application/json': { schema: ref(id) } } });
 
 /** The paths of the link builder, under `letter-groups/cms`. */
 export const linkBuilderPaths: Record<string, Json> = {
@@ -65,7 +40,7 @@ export const linkBuilderPaths: Record<string, Json> = {
       summary: 'Apply a selection of the plan',
       description: `Links the words given in \`add\` and removes the links given in \`remove\` (at most ${MAX_APPLY_IDS} each), in one change set: the upsert a transaction per 1000 rows, every row audited. A word the group cannot build or a link the plan does not remove is a 400 (reload the plan). The request's X-Change-Set, if any, is joined.`,
       parameters: [ID('letter group')],
-      requestBody: body('ApplyLinksRequest'),
+      requestBody: body(ref('ApplyLinksRequest')),
       responses: {
         200: json(ref('ApplyLinksResponse'), 'Counts and each row refused with its reason.'),
         400: json(ref('ValidationError'), 'A malformed id or body, or a selection outside the plan.'),
@@ -87,7 +62,7 @@ export const linkBuilderPaths: Record<string, Json> = {
       summary: 'Link every letter group of a filtered list',
       description:
         'Starts a background job over the letter groups the list’s filters name (`where`, as the search takes them; inactive groups are skipped): each group’s plan is applied (`prune` also removes the links that do not qualify), a chunk of groups at a time, its progress kept in the database. One job at a time; a job under way when the server stops is shown as interrupted.',
-      requestBody: body('LinkJobRequest'),
+      requestBody: body(ref('LinkJobRequest')),
       responses: {
         202: json(ref('LinkJob'), 'The job, queued; Location names it.'),
         400: json(ref('ValidationError'), 'A malformed body or filter.'),
@@ -106,7 +81,7 @@ export const linkBuilderPaths: Record<string, Json> = {
       parameters: [ID('link job')],
       responses: {
         200: json(ref('LinkJob'), 'The job.'),
-        400: error('The id is not a positive whole number.'),
+        ...BAD_ID,
         404: error('No such link job.'),
       },
     }),

@@ -1,30 +1,16 @@
 import type { AnyEntity, FilterDescription, Operation } from '#shared/entities/index.ts';
 import { EXPORT_FORMATS } from '../resources/export.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/search-query.ts';
+import { MAX_PAGE_SIZE } from '../resources/search-query.ts';
 import { MAX_BULK_ROWS } from '#shared/entities/bulk.ts';
 import { componentName } from './schemas.ts';
 
-type Json = Record<string, unknown>;
+import { BAD_ID, body, COMMON_ERRORS, error, ID_PARAM, json, PAGING, ref, type Json } from './fragments.ts';
 
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const json = (schema: Json, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(ref('Error'), description);
-
-const COMMON_ERRORS = {
-  401: error('No, expired or invalid access token.'),
-  403: error('Not an active admin who completed two-factor authentication.'),
-  503: error('The database is unavailable; the message names it and the request id. Retry-After: 5.'),
-};
-const BAD_ID = { 400: error('The id is not a positive whole number.') };
 const BODY_ERRORS = {
   400: json(ref('ValidationError'), 'Invalid body: `fieldErrors` names each field.'),
   413: error('Body too large (100 kB; 2 MB for bulk).'),
   415: error('Content-Type is not application/json.'),
 };
-const ID_PARAM = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
 
 // Optimistic concurrency (issue 12): a record's version is its strong ETag.
 const ETAG_HEADER = {
@@ -130,22 +116,7 @@ export function resourcePaths(entity: AnyEntity): Json {
     const search = operation(entity, 'search', {
       summary: `Search ${entity.labelPlural.toLowerCase()}`,
       description: `A page of ${entity.labelPlural.toLowerCase()} ordered by id${entity.order === 'desc' ? ', newest first' : ''} unless \`sort\` says otherwise. Also served without the trailing slash.`,
-      parameters: [
-        {
-          name: 'page',
-          in: 'query',
-          schema: { type: 'integer', minimum: 0, default: 0 },
-          description: 'Zero-based.',
-        },
-        {
-          name: 'size',
-          in: 'query',
-          schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-        },
-        sortParameter(entity),
-        idsParameter,
-        ...searchFilterParameters(entity),
-      ],
+      parameters: [...PAGING, sortParameter(entity), idsParameter, ...searchFilterParameters(entity)],
       responses: {
         200: json(ref(`${name}Page`), 'The page.'),
         400: json(ref('ValidationError'), 'Unknown filter or malformed value.'),
@@ -188,7 +159,7 @@ export function resourcePaths(entity: AnyEntity): Json {
   if (ops.create) {
     at(base).post = operation(entity, 'create', {
       summary: `Create a ${label}`,
-      requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Create`) } } },
+      requestBody: body(ref(`${name}Create`)),
       responses: {
         201: versioned(ref(name), `The saved ${label}.`),
         ...BODY_ERRORS,
@@ -206,7 +177,7 @@ export function resourcePaths(entity: AnyEntity): Json {
           ? 'else it is created. '
           : 'else it is rejected (rows are not created here). ') +
         'A reference may be an object of fields naming the row instead of its id. Updated rows answer their changes (`from`, `to`). `dryRun` writes nothing.',
-      requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}BulkRequest`) } } },
+      requestBody: body(ref(`${name}BulkRequest`)),
       responses: { 200: json(ref('BulkResponse'), 'One result per row, and counts.'), ...BODY_ERRORS },
     });
   }
@@ -219,14 +190,14 @@ export function resourcePaths(entity: AnyEntity): Json {
     ],
     ['delete', 'bulk-delete', 'BulkDeleteRequest', `Delete many ${entity.labelPlural.toLowerCase()}`],
   ] as const;
-  for (const [op, path, body, summary] of edits) {
+  for (const [op, path, request, summary] of edits) {
     if (!ops[op]) continue;
     at(`${base}/${path}`).post = {
       ...operation(entity, op, {
         summary,
         description:
           'The rows are named by `ids` or by `where` (the list filters, as the search takes them; an empty `where` needs `allRows: true`), read and written a chunk per transaction; a row that cannot be changed is refused with its reason and the others go on. `dryRun` answers the plan and writes nothing. Extension of the SPEC §7 contract.',
-        requestBody: { required: true, content: { 'application/json': { schema: ref(body) } } },
+        requestBody: body(ref(request)),
         responses: {
           200: json(
             ref('BulkEditResponse'),
@@ -253,7 +224,7 @@ export function resourcePaths(entity: AnyEntity): Json {
       description:
         'Fields left out keep their stored values; read-only fields (id, timestamps) are ignored. With If-Match, only while the record is still at that version.',
       parameters: [ID_PARAM, IF_MATCH_PARAM],
-      requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Update`) } } },
+      requestBody: body(ref(`${name}Update`)),
       responses: {
         200: versioned(ref(name), `The saved ${label}.`),
         ...BODY_ERRORS,

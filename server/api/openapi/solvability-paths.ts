@@ -6,24 +6,24 @@ import {
 } from '#shared/solvability-request.ts';
 import { SOLVABILITY_VERDICTS } from '#shared/solvability.ts';
 import { SOLVABILITY_LIMIT } from '../solvability/router.ts';
+import {
+  BAD_ID,
+  body,
+  COMMON_ERRORS,
+  error,
+  extensionOp,
+  ID_PARAM,
+  json,
+  ref,
+  type Json,
+} from './fragments.ts';
 
-type Json = Record<string, unknown>;
-
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
-const json = (schema: Json, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(ref('Error'), description);
 const TAG = 'Levels';
-
 const COMMON = {
-  401: error('No, expired or invalid access token.'),
-  403: error('Not an active admin who completed two-factor authentication.'),
+  ...COMMON_ERRORS,
   429: error(
     `More than ${SOLVABILITY_LIMIT.points} solvability requests in ${SOLVABILITY_LIMIT.duration} s by this admin; Retry-After says when to try again.`,
   ),
-  503: error('The database is unavailable; the message names it and the request id. Retry-After: 5.'),
 };
 
 const verdict = { type: 'string', enum: [...SOLVABILITY_VERDICTS] };
@@ -124,27 +124,18 @@ const REQUEST = {
   additionalProperties: { description: 'The level’s other fields may be sent along; they are ignored.' },
 };
 
+// Every operation tells the same story; it comes first, before the summary.
 const DESCRIPTION =
-  'Which active words of the level’s language, linked to each of its letter groups, meet its check condition, required letter and position; the verdict (solvable, too-few-words, unsolvable) is the worst letter group’s, with its reason. Read-only; rate-limited per admin. Extension of the SPEC §7 contract.';
-
-function op(operationId: string, spec: Json): Json {
-  return {
-    operationId,
-    tags: [TAG],
-    security: [{ bearerAuth: [] }],
-    'x-extension': true,
-    description: DESCRIPTION,
-    ...spec,
-    responses: { ...(spec.responses as Json), ...COMMON },
-  };
-}
+  'Which active words of the level’s language, linked to each of its letter groups, meet its check condition, required letter and position; the verdict (solvable, too-few-words, unsolvable) is the worst letter group’s, with its reason. Read-only; rate-limited per admin.';
+const op = (operationId: string, spec: Json) =>
+  extensionOp(operationId, TAG, { description: DESCRIPTION, ...spec }, COMMON);
 
 /** The solvability paths of levels. */
 export const solvabilityPaths: Record<string, Json> = {
   '/levels/cms/solvability': {
     post: op('levelSolvabilityOfValues', {
       summary: 'Solvability of a level’s values, saved or not',
-      requestBody: { required: true, content: { 'application/json': { schema: REQUEST } } },
+      requestBody: body(REQUEST),
       responses: {
         200: json(ANSWER, 'The verdict.'),
         400: json(ref('ValidationError'), 'A malformed or unknown value.'),
@@ -172,10 +163,10 @@ export const solvabilityPaths: Record<string, Json> = {
   '/levels/cms/{id}/solvability': {
     get: op('levelSolvability', {
       summary: 'Solvability of a stored level',
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+      parameters: [ID_PARAM],
       responses: {
         200: json(ANSWER, 'The verdict.'),
-        400: error('The id is not a positive whole number.'),
+        ...BAD_ID,
         404: error('No such level.'),
       },
     }),

@@ -1,23 +1,14 @@
-import { useState } from 'react';
 import { Form, Link, useLoaderData } from 'react-router';
 import { AUDIT_PATH, recordHistoryPath } from '#shared/panel-paths.ts';
-import { ErrorMessage } from '../components/Messages.tsx';
 import { auditLoader, type AuditEntryView, type AuditFilters } from './audit-loader.ts';
-import { ConfirmedAction, HistoryPager, OutcomeMessage, type Outcome } from './parts.tsx';
+import { historyHref, SelectFilter, TextFilter } from './filters.tsx';
+import { ConfirmedAction, HistoryResults, type Outcome } from './parts.tsx';
 import { historyCalls } from './history-api.ts';
 import { ACTIONS, fieldLabel, recordOf, RESOURCES, shown, when } from './values.ts';
 
 export const loader = auditLoader;
 
 const PAST = { create: 'Created', update: 'Updated', delete: 'Deleted' } as Record<string, string>;
-
-function hrefOf(filters: AuditFilters, page: number): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return query ? `${AUDIT_PATH}?${query}` : AUDIT_PATH;
-}
 
 function Filters({ filters }: { filters: AuditFilters }) {
   return (
@@ -27,50 +18,37 @@ function Filters({ filters }: { filters: AuditFilters }) {
       className="row g-2 align-items-end mb-3"
       aria-label="Filter the history"
     >
-      <div className="col-6 col-md-3">
-        <label htmlFor="audit-entity" className="form-label">
-          Table
-        </label>
-        <select id="audit-entity" name="entity" className="form-select" defaultValue={filters.entity}>
-          <option value="">All</option>
-          {RESOURCES.map((resource) => (
-            <option key={resource} value={resource}>
-              {resource}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="col-6 col-md-2">
-        <label htmlFor="audit-entity-id" className="form-label">
-          Record ID
-        </label>
-        <input
-          id="audit-entity-id"
-          name="entityId"
-          inputMode="numeric"
-          className="form-control"
-          defaultValue={filters.entityId}
-        />
-      </div>
-      <div className="col-6 col-md-3">
-        <label htmlFor="audit-username" className="form-label">
-          Who
-        </label>
-        <input id="audit-username" name="username" className="form-control" defaultValue={filters.username} />
-      </div>
-      <div className="col-6 col-md-2">
-        <label htmlFor="audit-action" className="form-label">
-          Action
-        </label>
-        <select id="audit-action" name="action" className="form-select" defaultValue={filters.action}>
-          <option value="">All</option>
-          {ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {action}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectFilter
+        id="audit-entity"
+        name="entity"
+        label="Table"
+        choices={RESOURCES}
+        value={filters.entity}
+        className="col-6 col-md-3"
+      />
+      <TextFilter
+        id="audit-entity-id"
+        name="entityId"
+        label="Record ID"
+        numeric
+        value={filters.entityId}
+        className="col-6 col-md-2"
+      />
+      <TextFilter
+        id="audit-username"
+        name="username"
+        label="Who"
+        value={filters.username}
+        className="col-6 col-md-3"
+      />
+      <SelectFilter
+        id="audit-action"
+        name="action"
+        label="Action"
+        choices={ACTIONS}
+        value={filters.action}
+        className="col-6 col-md-2"
+      />
       <div className="col-12 col-md-2 d-flex gap-2">
         <button type="submit" className="btn btn-primary">
           Filter
@@ -163,7 +141,6 @@ function Entry({ entry, onOutcome }: { entry: AuditEntryView; onOutcome(outcome:
 /** The audit log as a person reads it: who, when, from where, which record, field by field. */
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const { filters } = data;
   const scope =
     filters.entity && filters.entityId ? `${recordOf(filters.entity, Number(filters.entityId)).name}` : null;
@@ -173,25 +150,16 @@ export function Component() {
         {scope ? `History of ${scope}` : 'History'}
       </h1>
       <Filters filters={filters} />
-      <OutcomeMessage outcome={outcome} onDismiss={() => setOutcome(null)} />
-      <ErrorMessage message={data.problem} />
-      {data.problem ? null : (
-        <>
-          <p role="status">
-            {data.totalElements === 0
-              ? 'No changes match.'
-              : `${data.totalElements} ${data.totalElements === 1 ? 'change' : 'changes'}, newest first.`}
-          </p>
-          {data.entries.map((entry) => (
-            <Entry key={entry.id} entry={entry} onOutcome={setOutcome} />
-          ))}
-          <HistoryPager
-            page={data.page}
-            totalPages={data.totalPages}
-            hrefOf={(page) => hrefOf(filters, page)}
-          />
-        </>
-      )}
+      <HistoryResults
+        data={data}
+        status={
+          data.totalElements === 0
+            ? 'No changes match.'
+            : `${data.totalElements} ${data.totalElements === 1 ? 'change' : 'changes'}, newest first.`
+        }
+        hrefOf={(page) => historyHref(AUDIT_PATH, filters, page)}
+        render={(entry, onOutcome) => <Entry entry={entry} onOutcome={onOutcome} />}
+      />
     </section>
   );
 }

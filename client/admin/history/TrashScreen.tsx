@@ -1,22 +1,13 @@
-import { useState } from 'react';
 import { Form, Link, useLoaderData } from 'react-router';
 import type { TrashEntry } from '#shared/history.ts';
 import { TRASH_PATH, recordHistoryPath } from '#shared/panel-paths.ts';
-import { ErrorMessage } from '../components/Messages.tsx';
-import { ConfirmedAction, HistoryPager, OutcomeMessage, type Outcome } from './parts.tsx';
+import { historyHref, SelectFilter } from './filters.tsx';
+import { ConfirmedAction, HistoryResults, type Outcome } from './parts.tsx';
 import { trashLoader } from './trash-loader.ts';
 import { historyCalls } from './history-api.ts';
 import { fieldLabel, recordOf, RESOURCES, shown, when } from './values.ts';
 
 export const loader = trashLoader;
-
-function hrefOf(entity: string, page: number): string {
-  const params = new URLSearchParams();
-  if (entity) params.set('entity', entity);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return query ? `${TRASH_PATH}?${query}` : TRASH_PATH;
-}
 
 /** The row's values but its id and timestamps, as `Letters: pasta · Language: 1`. */
 function summary(entry: TrashEntry): string {
@@ -62,7 +53,6 @@ function Deleted({ entry, onOutcome }: { entry: TrashEntry; onOutcome(outcome: O
 /** Rows deleted in the last 30 days, newest first, each with Restore. */
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
   return (
     <section aria-labelledby="trash-title">
       <h1 id="trash-title" className="h3 mb-3">
@@ -75,42 +65,21 @@ export function Component() {
         className="d-flex flex-wrap gap-2 align-items-end mb-3"
         aria-label="Filter the trash"
       >
-        <div>
-          <label htmlFor="trash-entity" className="form-label">
-            Table
-          </label>
-          <select id="trash-entity" name="entity" className="form-select" defaultValue={data.entity}>
-            <option value="">All</option>
-            {RESOURCES.map((resource) => (
-              <option key={resource} value={resource}>
-                {resource}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectFilter id="trash-entity" name="entity" label="Table" choices={RESOURCES} value={data.entity} />
         <button type="submit" className="btn btn-primary">
           Filter
         </button>
       </Form>
-      <OutcomeMessage outcome={outcome} onDismiss={() => setOutcome(null)} />
-      <ErrorMessage message={data.problem} />
-      {data.problem ? null : (
-        <>
-          <p role="status">
-            {data.totalElements === 0
-              ? 'The trash is empty.'
-              : `${data.totalElements} deleted ${data.totalElements === 1 ? 'row' : 'rows'}, newest first.`}
-          </p>
-          {data.entries.map((entry) => (
-            <Deleted key={entry.id} entry={entry} onOutcome={setOutcome} />
-          ))}
-          <HistoryPager
-            page={data.page}
-            totalPages={data.totalPages}
-            hrefOf={(page) => hrefOf(data.entity, page)}
-          />
-        </>
-      )}
+      <HistoryResults
+        data={data}
+        status={
+          data.totalElements === 0
+            ? 'The trash is empty.'
+            : `${data.totalElements} deleted ${data.totalElements === 1 ? 'row' : 'rows'}, newest first.`
+        }
+        hrefOf={(page) => historyHref(TRASH_PATH, { entity: data.entity }, page)}
+        render={(entry, onOutcome) => <Deleted entry={entry} onOutcome={onOutcome} />}
+      />
     </section>
   );
 }

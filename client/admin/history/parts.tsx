@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorMessage, SuccessMessage } from '../components/Messages.tsx';
@@ -108,6 +108,36 @@ export function ConfirmedAction({
           );
         }}
       />
+    </>
+  );
+}
+
+/** Below a history screen's filters: the last outcome or the problem, else the count, entries, pager. */
+export function HistoryResults<E extends { id: number | string }>({
+  data,
+  status,
+  hrefOf,
+  render,
+}: {
+  data: { problem: string | null; totalElements: number; page: number; totalPages: number; entries: E[] };
+  status: string;
+  hrefOf(page: number): string;
+  render(entry: E, onOutcome: (outcome: Outcome) => void): ReactNode;
+}) {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  return (
+    <>
+      <OutcomeMessage outcome={outcome} onDismiss={() => setOutcome(null)} />
+      <ErrorMessage message={data.problem} />
+      {data.problem ? null : (
+        <>
+          <p role="status">{status}</p>
+          {data.entries.map((entry) => (
+            <Fragment key={entry.id}>{render(entry, setOutcome)}</Fragment>
+          ))}
+          <HistoryPager page={data.page} totalPages={data.totalPages} hrefOf={hrefOf} />
+        </>
+      )}
     </>
   );
 }

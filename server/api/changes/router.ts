@@ -1,14 +1,14 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { UUID_PATTERN, undoRequestSchema } from '#shared/change-sets.ts';
 import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import type { Actor } from '../auth/index.ts';
-import { changeSetHeader, type ChangeSetTag } from '../audit/change-set.ts';
-import type { ChangeContext } from '../audit/record.ts';
+import { changeSetHeader } from '../audit/change-set.ts';
 import { badRequest } from '../http/errors.ts';
 import { BODY_LIMIT, jsonBody } from '../http/json-body.ts';
 import { route } from '../http/method-table.ts';
-import type { Tx } from '../resources/integrity.ts';
+import { handler } from '../http/handler.ts';
+import { requestContext } from '../audit/request-context.ts';
+import { transactionRunner } from '../resources/transaction.ts';
 import { looseDb } from '../resources/rows.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/search-query.ts';
 import { changeSetReader } from './store.ts';
@@ -57,19 +57,7 @@ export function changeSetRouter(deps: { database: DatabaseHandle; clock: () => n
   const router = Router();
   const reader = changeSetReader(deps.database);
   const db = looseDb(deps.database);
-  const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
-    const committed: Array<() => void> = [];
-    const result = await db
-      .transaction()
-      .execute((trx) => work({ db: trx, dialect: deps.database.dialect, known: new Map(), committed }));
-    for (const done of committed) done();
-    return result;
-  };
-  const handler =
-    (work: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
-    async (req, res) => {
-      await work(req, res);
-    };
+  const transaction = transactionRunner(deps.database);
 
   const list = handler(async (req, res) => {
     const { page, size } = paging(req, ['username']);
@@ -103,14 +91,7 @@ export function changeSetRouter(deps: { database: DatabaseHandle; clock: () => n
           );
           throw badRequest(message, fieldErrors);
         }
-        const actor = res.locals.actor as Actor;
-        const changeSet = res.locals.changeSet as ChangeSetTag | undefined;
-        const ctx: ChangeContext = {
-          actor,
-          ip: req.ip ?? '',
-          now: new Date(deps.clock()).toISOString(),
-          ...(changeSet ? { changeSet } : {}),
-        };
+        const ctx = requestContext(req, res, deps.clock);
         const target = await reader.get(id);
         const options = { dryRun: parsed.data.dryRun ?? false, force: parsed.data.force ?? false };
         res.json(await undoChangeSet(db, transaction, target, options, ctx));

@@ -4,12 +4,13 @@ import { AUDITED_RESOURCES } from '#shared/entities/audit-entry.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Actor } from '../auth/index.ts';
-import { changeSetHeader, type ChangeSetTag } from '../audit/change-set.ts';
-import type { ChangeContext } from '../audit/record.ts';
+import { changeSetHeader } from '../audit/change-set.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { route } from '../http/method-table.ts';
+import { handler } from '../http/handler.ts';
+import { requestContext } from '../audit/request-context.ts';
+import { transactionRunner } from '../resources/transaction.ts';
 import { paging } from '../changes/router.ts';
-import type { Tx } from '../resources/integrity.ts';
 import { looseDb } from '../resources/rows.ts';
 import { revertEntry } from './revert.ts';
 import { listTrash, purgeTrash, restoreFromTrash } from './trash.ts';
@@ -44,14 +45,7 @@ export function historyRouters(deps: {
   // Inside each route, not on the mount: other `audit/cms/…` paths pass through untouched.
   const guarded = [deps.requireAdmin, changeSetHeader];
   const db = looseDb(deps.database);
-  const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
-    const committed: Array<() => void> = [];
-    const result = await db
-      .transaction()
-      .execute((trx) => work({ db: trx, dialect: deps.database.dialect, known: new Map(), committed }));
-    for (const done of committed) done();
-    return result;
-  };
+  const transaction = transactionRunner(deps.database);
   const limiter = new RateLimiterMemory({ keyPrefix: 'history', points: WRITES_PER_MINUTE, duration: 60 });
   const limited: RequestHandler = (_req, res, next) => {
     const actor = res.locals.actor as Actor;
@@ -68,20 +62,7 @@ export function historyRouters(deps: {
       },
     );
   };
-  const context = (req: Request, res: Response): ChangeContext => {
-    const changeSet = res.locals.changeSet as ChangeSetTag | undefined;
-    return {
-      actor: res.locals.actor as Actor,
-      ip: req.ip ?? '',
-      now: new Date(deps.clock()).toISOString(),
-      ...(changeSet ? { changeSet } : {}),
-    };
-  };
-  const handler =
-    (work: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
-    async (req, res) => {
-      await work(req, res);
-    };
+  const context = (req: Request, res: Response) => requestContext(req, res, deps.clock);
 
   let lastPurge = -Infinity;
   const purge = async () => {

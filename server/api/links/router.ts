@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
+import { handler } from '../http/handler.ts';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
@@ -84,11 +85,6 @@ export function linkBuilderRouter(deps: {
   const { database, store, requireAdmin, clock } = deps;
   const router = Router();
   const jobs = createLinkJobs({ database, store, clock, logger: deps.logger });
-  const handler =
-    (work: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
-    async (req, res) => {
-      await work(req, res);
-    };
   const context = (req: Request, res: Response, command: string): ChangeContext => {
     const given = res.locals.changeSet as ChangeSetTag | undefined;
     return {

@@ -1,5 +1,6 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
+import { handler } from '../http/handler.ts';
 import { bulkRequestSchema } from '#shared/entities/bulk.ts';
 import { bulkDeleteRequestSchema, bulkUpdateRequestSchema } from '#shared/entities/bulk-edit.ts';
 import { zodFieldErrors, invalid } from '#shared/entities/input.ts';
@@ -55,11 +56,6 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
       ...(changeSet ? { changeSet } : {}),
     };
   };
-  const handler =
-    (work: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
-    async (req, res) => {
-      await work(req, res);
-    };
 
   const search: MethodTable = {};
   if (ops.search) {

@@ -1,4 +1,5 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
+import { transactionRunner } from './transaction.ts';
 import type { BulkResponse } from '#shared/entities/bulk.ts';
 import type { BulkDeleteRequest, BulkEditResponse, BulkUpdateRequest } from '#shared/entities/bulk-edit.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -30,12 +31,7 @@ export function createStore(database: DatabaseHandle) {
   const db = looseDb(database);
   const anchors = createPageAnchors();
   const unit = (conn: LooseDb): Tx => ({ db: conn, dialect: database.dialect, known: new Map() });
-  const transaction = async <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
-    const committed: Array<() => void> = [];
-    const result = await db.transaction().execute((trx) => work({ ...unit(trx), committed }));
-    for (const done of committed) done();
-    return result;
-  };
+  const transaction = transactionRunner(database);
   const missing = (entity: AnyEntity, id: number) => notFound(`${entity.label} ${id} not found`);
 
   async function existing(tx: Tx, entity: AnyEntity, id: number, lock = false): Promise<Values> {

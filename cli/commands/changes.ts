@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Connection } from '../connection.ts';
-import { positiveInt } from '../entities/field-values.ts';
+import { withPaging } from './paging.ts';
 import type { ChangesListOptions, ChangesShowOptions, UndoOptions } from '../actions/changes.ts';
 
 /** `argus-words changes list | show | undo`: every writing run is a change set, undone as one unit. */
@@ -18,21 +18,26 @@ export function registerChangeCommands(program: Command, connection: () => Conne
         '  $ argus-words changes undo 0b5c… --dry-run',
     );
 
-  changes
-    .command('list')
-    .description('The change sets, newest first.')
-    .option('--user <username>', 'only this admin’s')
-    .option('--page <n>', 'page number, from 1', positiveInt('--page'))
-    .option('--size <n>', 'change sets per page (at most 100)', positiveInt('--size', 100))
+  withPaging(
+    changes
+      .command('list')
+      .description('The change sets, newest first.')
+      .option('--user <username>', 'only this admin’s'),
+    'change sets',
+  )
     .addHelpText('after', '\nExample:\n  $ argus-words changes list --user alice --json')
     .action(async (options: ChangesListOptions) => (await actions()).listAction(options, connection()));
 
-  changes
-    .command('show')
-    .description('One change set: who, when, the command, and each row it changed with its fields old → new.')
-    .argument('<id>', 'the change set (printed at the end of the command that made it)')
-    .option('--page <n>', 'page of rows, from 1', positiveInt('--page'))
-    .option('--size <n>', 'rows per page (at most 100)', positiveInt('--size', 100))
+  withPaging(
+    changes
+      .command('show')
+      .description(
+        'One change set: who, when, the command, and each row it changed with its fields old → new.',
+      )
+      .argument('<id>', 'the change set (printed at the end of the command that made it)'),
+    'rows',
+    'page of rows, from 1',
+  )
     .option('--all', 'every row')
     .addHelpText('after', '\nExample:\n  $ argus-words changes show 0b5c… --all --json')
     .action(async (id: string, options: ChangesShowOptions) =>

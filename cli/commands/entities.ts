@@ -6,6 +6,7 @@ import type { ImportOptions } from '../actions/import.ts';
 import type { Connection } from '../connection.ts';
 import { CliError } from '../context.ts';
 import { positiveInt } from '../entities/field-values.ts';
+import { withPaging } from './paging.ts';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -99,12 +100,13 @@ export function registerEntityCommands(program: Command, connection: () => Conne
 
     if (ops.search) {
       const filters = entity.filters.map((f) => f.field).join(', ') || 'none';
-      command
-        .command('list')
-        .description(`List ${plural}, a page at a time or all of them. Filters: ${filters}.`)
-        .option('--filter <key=value>', 'only rows matching (repeatable)', collect)
-        .option('--page <n>', 'page number, from 1', positiveInt('--page'))
-        .option('--size <n>', 'rows per page (at most 100)', positiveInt('--size', 100))
+      withPaging(
+        command
+          .command('list')
+          .description(`List ${plural}, a page at a time or all of them. Filters: ${filters}.`)
+          .option('--filter <key=value>', 'only rows matching (repeatable)', collect),
+        'rows',
+      )
         .option('--all', 'every page')
         .option(
           '--sort <field[:desc]>',

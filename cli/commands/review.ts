@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Connection } from '../connection.ts';
 import { positiveInt } from '../entities/field-values.ts';
+import { withPaging } from './paging.ts';
 import type { AuditOptions } from '../actions/audit.ts';
 
 /** `argus-words lint` (content checks before a release) and `argus-words audit` (who changed what). */
@@ -23,15 +24,16 @@ export function registerReviewCommands(program: Command, connection: () => Conne
       await lintAction(options, connection());
     });
 
-  const audit = program
-    .command('audit')
-    .description('Read the audit log, newest first.')
-    .option('--entity <entity>', 'only changes to this entity (e.g. words, letter-groups)')
-    .option('--id <n>', 'only changes to this row (with --entity)', positiveInt('--id'))
-    .option('--user <username>', 'only changes by this user (part of the name)')
-    .option('--action <action>', 'create, update or delete')
-    .option('--page <n>', 'page number, from 1', positiveInt('--page'))
-    .option('--size <n>', 'entries per page (at most 100)', positiveInt('--size', 100))
+  const audit = withPaging(
+    program
+      .command('audit')
+      .description('Read the audit log, newest first.')
+      .option('--entity <entity>', 'only changes to this entity (e.g. words, letter-groups)')
+      .option('--id <n>', 'only changes to this row (with --entity)', positiveInt('--id'))
+      .option('--user <username>', 'only changes by this user (part of the name)')
+      .option('--action <action>', 'create, update or delete'),
+    'entries',
+  )
     .option('--all', 'every page')
     .addHelpText('after', '\nExample:\n  $ argus-words audit --entity words --id 12 --user alice')
     .action(async (options: AuditOptions) => {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Connection } from '../connection.ts';
 import { positiveInt } from '../entities/field-values.ts';
+import { withPaging } from './paging.ts';
 import type { TrashListOptions } from '../actions/history.ts';
 
 /** `argus-words trash list | restore`: rows deleted in the last 30 days, restorable with their ids. */
@@ -17,12 +18,13 @@ export function registerTrashCommands(program: Command, connection: () => Connec
       '\nExamples:\n  $ argus-words trash list --entity words\n  $ argus-words trash restore 12',
     );
 
-  trash
-    .command('list')
-    .description('The deleted rows, newest first (the ID to restore is the first column).')
-    .option('--entity <entity>', 'only rows of this entity (e.g. words, letter-groups)')
-    .option('--page <n>', 'page number, from 1', positiveInt('--page'))
-    .option('--size <n>', 'rows per page (at most 100)', positiveInt('--size', 100))
+  withPaging(
+    trash
+      .command('list')
+      .description('The deleted rows, newest first (the ID to restore is the first column).')
+      .option('--entity <entity>', 'only rows of this entity (e.g. words, letter-groups)'),
+    'rows',
+  )
     .addHelpText(
       'after',
       '\nExamples:\n  $ argus-words trash list\n  $ argus-words trash list --entity words --page 2',

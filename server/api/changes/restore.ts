@@ -1,11 +1,14 @@
-import { sql } from 'kysely';
 import type { AnyEntity } from '#shared/entities/index.ts';
-import { referrersOf } from '#shared/entities/index.ts';
 import { EDIT_SAMPLE_SIZE, MAX_LISTED_REFUSALS } from '#shared/entities/bulk-edit.ts';
 import type { UndoResponse } from '#shared/change-sets.ts';
 import { changedFields, recordChanges, type Change, type ChangeContext } from '../audit/record.ts';
 import { ApiError } from '../http/errors.ts';
-import { assertNaturalKeyFree, assertReferencesExist, type Tx } from '../resources/integrity.ts';
+import {
+  assertNaturalKeyFree,
+  assertReferencesExist,
+  referenceCounts,
+  type Tx,
+} from '../resources/integrity.ts';
 import { fromRow, toColumns, type Values } from '../resources/rows.ts';
 import { comparedFields, differences, sameValue, type NetChange } from './net.ts';
 
@@ -195,15 +198,5 @@ function describe(entity: AnyEntity, now: Values, left: Values, fields: readonly
 
 /** What still refers to the row (`3 letter-group words`), or '' when nothing does. */
 async function referencedBy(tx: Tx, entity: AnyEntity, id: number): Promise<string> {
-  const uses: string[] = [];
-  for (const { entity: referrer, field } of referrersOf(entity.name)) {
-    const row = await tx.db
-      .selectFrom(referrer.table)
-      .select(sql<number>`count(*)`.as('n'))
-      .where(field, '=', id)
-      .executeTakeFirst();
-    const n = Number(row?.n ?? 0);
-    if (n > 0) uses.push(`${n} ${(n === 1 ? referrer.label : referrer.labelPlural).toLowerCase()}`);
-  }
-  return uses.join(', ');
+  return (await referenceCounts(tx, entity, id)).join(', ');
 }

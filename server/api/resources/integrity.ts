@@ -80,8 +80,8 @@ export async function assertNaturalKeyFree(
   throw conflict(duplicateKeyMessage(entity, values, holder));
 }
 
-/** 409 naming what still refers to the row, and how many: nothing is orphaned. */
-export async function assertNotReferenced(tx: Tx, entity: AnyEntity, id: number): Promise<void> {
+/** What still refers to the row, as `3 letter-group words` per referring table; empty when nothing. */
+export async function referenceCounts(tx: Tx, entity: AnyEntity, id: number): Promise<string[]> {
   const uses: string[] = [];
   for (const { entity: referrer, field } of referrersOf(entity.name)) {
     const row = await tx.db
@@ -92,6 +92,12 @@ export async function assertNotReferenced(tx: Tx, entity: AnyEntity, id: number)
     const n = Number(row?.n ?? 0);
     if (n > 0) uses.push(count(n, referrer));
   }
+  return uses;
+}
+
+/** 409 naming what still refers to the row, and how many: nothing is orphaned. */
+export async function assertNotReferenced(tx: Tx, entity: AnyEntity, id: number): Promise<void> {
+  const uses = await referenceCounts(tx, entity, id);
   if (uses.length > 0) {
     throw conflict(`${entity.label} ${id} is still used by ${list(uses)}; delete or change those first`);
   }

@@ -117,9 +117,11 @@ export async function p6(ctx: BenchContext): Promise<Row[]> {
   ];
 }
 
-/** P7: `links build` for 10,000 seven-letter groups against that dictionary; 5 groups checked by hand. */
-export async function p7(ctx: BenchContext): Promise<Row[]> {
-  if (!existsSync(HUGE)) return [skip('P7', 'links build, 10,000 letter groups of 7 letters', HINT)];
+/**
+ * P7 and P7J: the world with american-english-huge imported (once), GROUPS letter groups of 7
+ * letters (real words reversed, so each builds at least one) and its SQLite file open.
+ */
+export async function sevenLetterWorld(ctx: BenchContext) {
   const w = await cliWorld(ctx);
   if (!w.imported) w.cli(['words', 'import', HUGE, '--language', '1']);
   w.imported = true;
@@ -135,6 +137,28 @@ export async function p7(ctx: BenchContext): Promise<Row[]> {
   const groups = [...new Set(sources.map((word) => [...word].reverse().join('')))].slice(0, GROUPS);
   const db = new SQLite(path.join(w.dir, SQLITE_FILE));
   db.pragma('busy_timeout = 5000');
+  return { w, words, groups, db };
+}
+
+/** Of these letter groups, those whose links are not exactly the words a naive scan builds. */
+export function wronglyLinked(
+  db: SQLite.Database,
+  words: readonly string[],
+  sample: ReadonlyArray<{ id: number; letters: string }>,
+) {
+  const linked = db.prepare(
+    'SELECT w.letters FROM letter_group_words l JOIN words w ON w.id = l.word_id WHERE l.letter_group_id = ? ORDER BY w.letters',
+  );
+  return sample.filter(({ id, letters }) => {
+    const got = (linked.all(id) as Array<{ letters: string }>).map((r) => r.letters);
+    return got.join() !== naiveBuildable(words, letters).sort().join();
+  });
+}
+
+/** P7: `links build` for 10,000 seven-letter groups against that dictionary; 5 groups checked by hand. */
+export async function p7(ctx: BenchContext): Promise<Row[]> {
+  if (!existsSync(HUGE)) return [skip('P7', 'links build, 10,000 letter groups of 7 letters', HINT)];
+  const { w, words, groups, db } = await sevenLetterWorld(ctx);
   db.prepare("INSERT INTO stages (letters, letter_count, number) VALUES ('7 letters', 7, 1)").run();
   const insert = db.prepare(
     'INSERT OR IGNORE INTO letter_groups (letters, language_id, stage_id) VALUES (?, 1, 1)',
@@ -144,13 +168,7 @@ export async function p7(ctx: BenchContext): Promise<Row[]> {
   const sample = db
     .prepare('SELECT id, letters FROM letter_groups ORDER BY id LIMIT 5 OFFSET 1000')
     .all() as Array<{ id: number; letters: string }>;
-  const linked = db.prepare(
-    'SELECT w.letters FROM letter_group_words l JOIN words w ON w.id = l.word_id WHERE l.letter_group_id = ? ORDER BY w.letters',
-  );
-  const wrong = sample.filter(({ id, letters }) => {
-    const got = (linked.all(id) as Array<{ letters: string }>).map((r) => r.letters);
-    return got.join() !== naiveBuildable(words, letters).sort().join();
-  });
+  const wrong = wronglyLinked(db, words, sample);
   db.close();
   return [
     row(

@@ -1,14 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Agent, request } from 'undici';
-import { normalizeWord, splitLetters } from '../../shared/words.ts';
 import { API } from './auth.ts';
 import type { BenchContext } from './context.ts';
-import { SQLITE_FILE } from './data/fill.ts';
-import { naiveBuildable } from './links.ts';
-import { cliWorld, GROUPS, HUGE } from './p6-cli.ts';
+import { HUGE, sevenLetterWorld, wronglyLinked } from './p6-cli.ts';
 import { median, row, skip, type Row } from './report.ts';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -22,21 +17,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function p7LinkJob(ctx: BenchContext): Promise<Row[]> {
   if (!existsSync(HUGE)) return [skip('P7J', 'link job, 10,000 letter groups', `${HUGE} is missing`)];
-  const w = await cliWorld(ctx);
-  if (!w.imported) w.cli(['words', 'import', HUGE, '--language', '1']);
-  w.imported = true;
-  const words = [
-    ...new Set(
-      readFileSync(HUGE, 'utf8')
-        .split('\n')
-        .map(normalizeWord)
-        .flatMap((n) => (n?.ok ? [n.word] : [])),
-    ),
-  ];
-  const sources = words.filter((word) => splitLetters(word).length === 7);
-  const groups = [...new Set(sources.map((word) => [...word].reverse().join('')))].slice(0, GROUPS);
-  const db = new SQLite(path.join(w.dir, SQLITE_FILE));
-  db.pragma('busy_timeout = 5000');
+  const { w, words, groups, db } = await sevenLetterWorld(ctx);
   const stage = db
     .prepare("INSERT INTO stages (letters, letter_count, number) VALUES ('link job', 7, 7001) RETURNING id")
     .get() as { id: number };
@@ -93,13 +74,7 @@ export async function p7LinkJob(ctx: BenchContext): Promise<Row[]> {
   const sample = db
     .prepare('SELECT id, letters FROM letter_groups WHERE stage_id = ? ORDER BY id LIMIT 5 OFFSET 1000')
     .all(stage.id) as Array<{ id: number; letters: string }>;
-  const linked = db.prepare(
-    'SELECT w.letters FROM letter_group_words l JOIN words w ON w.id = l.word_id WHERE l.letter_group_id = ? ORDER BY w.letters',
-  );
-  const wrong = sample.filter(({ id: group, letters }) => {
-    const got = (linked.all(group) as Array<{ letters: string }>).map((r) => r.letters);
-    return got.join() !== naiveBuildable(words, letters).sort().join();
-  });
+  const wrong = wronglyLinked(db, words, sample);
   db.close();
   await dispatcher.close();
   const failed = job.status !== 'done' ? ` — ${job.status}: ${job.error ?? ''}` : '';

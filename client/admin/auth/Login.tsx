@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, redirect, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { sessionApi } from '../session-api.ts';
+import { PasswordField, UsernameField } from '../components/Fields.tsx';
 import { ErrorMessage } from '../components/Messages.tsx';
 import { useAdoptDomValue } from '../components/useAdoptDomValue.ts';
 import { QR_CODE_PATH } from '#shared/panel-paths.ts';
@@ -59,39 +60,20 @@ export function Component() {
         <h1 className="h3 mb-0">Log in to the admin panel</h1>
       </div>
       <Form method="post" className="card card-body" aria-describedby={failure ? 'login-error' : undefined}>
-        <div className="mb-3">
-          <label htmlFor="login-username" className="form-label">
-            Username
-          </label>
-          <input
-            id="login-username"
-            ref={usernameRef}
-            name="username"
-            className="form-control"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </div>
-        <div className="mb-3">
-          <label htmlFor="login-password" className="form-label">
-            Password
-          </label>
-          <input
-            id="login-password"
-            ref={passwordRef}
-            name="password"
-            type="password"
-            className="form-control"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <UsernameField
+          id="login-username"
+          ref={usernameRef}
+          name="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <PasswordField
+          id="login-password"
+          ref={passwordRef}
+          name="password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <div id="login-error">
           <ErrorMessage message={busy ? null : failure?.error} prefix="" className="mb-3" />
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../components/Dialog.tsx';
+import { Field, PasswordField, UsernameField } from '../components/Fields.tsx';
 import { sessionApi } from '../session-api.ts';
 import { publishIdleNews } from './idle-feed.ts';
 
@@ -108,53 +109,29 @@ export function ReauthDialog({
         ) : null}
         {step === 'password' ? (
           <>
-            <div className="mb-3">
-              <label htmlFor={`${id}-username`} className="form-label">
-                Username
-              </label>
-              <input
-                id={`${id}-username`}
-                className="form-control"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
-              />
-            </div>
-            <div className="mb-3">
-              <label htmlFor={`${id}-password`} className="form-label">
-                Password
-              </label>
-              <input
-                id={`${id}-password`}
-                type="password"
-                className="form-control"
-                autoComplete="current-password"
-                required
-                data-autofocus
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </div>
+            <UsernameField
+              id={`${id}-username`}
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+            <PasswordField
+              id={`${id}-password`}
+              data-autofocus
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           </>
         ) : (
-          <div className="mb-3">
-            <label htmlFor={`${id}-code`} className="form-label">
-              Authentication code
-            </label>
-            <input
-              id={`${id}-code`}
-              className="form-control"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              ref={codeRef}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </div>
+          <Field
+            id={`${id}-code`}
+            label="Authentication code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            ref={codeRef}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
         )}
       </form>
     </Dialog>

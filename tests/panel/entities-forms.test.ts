@@ -5,7 +5,7 @@
  * loading errors, foreign keys picked from related records, and unsaved changes guarded.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeBrowser, formatAxeViolations, runAxe } from '../helpers/browser.ts';
 import {
   apiSearch,
@@ -16,9 +16,8 @@ import {
   rowWith,
   tableRows,
   waitForQuery,
-  type PanelHarness,
 } from './entities-harness.ts';
-import { startPanel } from './entities-harness.ts';
+import { usePanel } from './entities-harness.ts';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const field = (page: Page, label: string) => page.locator('main form').getByLabel(label, { exact: true });
@@ -65,13 +64,7 @@ async function remove(page: Page, row: Locator, confirmFirst: boolean): Promise<
 }
 
 describeBrowser('the panel forms', () => {
-  let panel: PanelHarness;
-  beforeAll(async () => {
-    panel = await startPanel();
-  }, 90_000);
-  afterAll(async () => {
-    await panel?.close();
-  });
+  const panel = usePanel();
 
   it('languages: add, edit with confirmation, delete, with their exact messages', async () => {
     const { page } = panel;

@@ -3,6 +3,7 @@
  * logged in through the browser, and small readers of the list screens.
  */
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import {
   launchBrowser,
@@ -56,6 +57,21 @@ export async function startPanel(): Promise<PanelHarness> {
       await app.stop();
     },
   };
+}
+
+/**
+ * The panel of a describe block: started (and logged in) before its tests, closed after them. The
+ * object is filled in by the beforeAll, so read its fields inside the tests only.
+ */
+export function usePanel(timeout = 90_000): PanelHarness {
+  const panel = {} as PanelHarness;
+  beforeAll(async () => {
+    Object.assign(panel, await startPanel());
+  }, timeout);
+  afterAll(async () => {
+    await panel.close?.();
+  });
+  return panel;
 }
 
 /**

@@ -5,7 +5,7 @@
  * back and forward, 'Clear All Filters', and a list served before (without) JavaScript.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { contentEntities, type AnyEntity, type FilterDescription } from '#shared/entities/index.ts';
 import { describeBrowser, formatAxeViolations, runAxe } from '../helpers/browser.ts';
 import {
@@ -15,10 +15,9 @@ import {
   open,
   PANEL,
   pageOf,
-  startPanel,
+  usePanel,
   tableRows,
   waitForQuery,
-  type PanelHarness,
 } from './entities-harness.ts';
 import { hydrated } from './login.ts';
 
@@ -64,13 +63,7 @@ async function checkPaging(page: Page, entity: AnyEntity, total: number): Promis
 }
 
 describeBrowser('the nine list screens', () => {
-  let panel: PanelHarness;
-  beforeAll(async () => {
-    panel = await startPanel();
-  }, 90_000);
-  afterAll(async () => {
-    await panel?.close();
-  });
+  const panel = usePanel();
 
   for (const entity of contentEntities) {
     it(`${entity.labelPlural}: columns, filters, paging, URL state, clear`, async () => {

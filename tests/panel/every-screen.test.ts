@@ -3,22 +3,14 @@
  * lists, every add form and the edit form of each table's first record renders, hydrates, logs no
  * error or CSP violation, and passes axe-core's WCAG 2.1 AA rules (issue 5: "on every screen").
  */
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { contentEntities } from '#shared/entities/index.ts';
 import { describeBrowser, formatAxeViolations, runAxe } from '../helpers/browser.ts';
-import { open, startPanel, tableRows, type PanelHarness } from './entities-harness.ts';
+import { open, usePanel, tableRows } from './entities-harness.ts';
 
 describeBrowser('admin panel: every screen', () => {
   vi.setConfig({ testTimeout: 120_000 });
-  let panel: PanelHarness;
-
-  beforeAll(async () => {
-    panel = await startPanel();
-  });
-
-  afterAll(async () => {
-    await panel?.close();
-  });
+  const panel = usePanel(60_000);
 
   async function expectAccessible(path: string): Promise<void> {
     await open(panel.page, path);

@@ -6,17 +6,9 @@
  * int to be <=9007199254740991") never reach the screen, in filters or in forms.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
-import {
-  idle,
-  open,
-  openAt,
-  startPanel,
-  tableRows,
-  waitForQuery,
-  type PanelHarness,
-} from './entities-harness.ts';
+import { idle, open, openAt, usePanel, tableRows, waitForQuery } from './entities-harness.ts';
 
 const RAW_TEXTS = /Too big|Too small|expected int|expected number|9007199254740991|Invalid search/;
 
@@ -32,13 +24,7 @@ async function problemOf(page: Page, label: string): Promise<string> {
 
 describeBrowser('list filters say what is wrong with them (issue 12)', () => {
   vi.setConfig({ testTimeout: 90_000 });
-  let panel: PanelHarness;
-  beforeAll(async () => {
-    panel = await startPanel();
-  }, 90_000);
-  afterAll(async () => {
-    await panel?.close();
-  });
+  const panel = usePanel();
 
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`${viewport}: an out-of-range filter is an error on its field, never ignored; no raw zod text`, async () => {

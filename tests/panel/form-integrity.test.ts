@@ -7,11 +7,11 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { sessionIdOf } from '../session/helpers.ts';
 import { describeBrowser, expectNoAxeViolations, type PageIssue } from '../helpers/browser.ts';
-import { dialog, idle, open, openAt, PANEL, rowWith, type PanelHarness } from './entities-harness.ts';
-import { startPanel } from './entities-harness.ts';
+import { dialog, idle, open, openAt, PANEL, rowWith } from './entities-harness.ts';
+import { usePanel } from './entities-harness.ts';
 import { nextCode, type PanelAdmin } from './login.ts';
 
 const field = (page: Page, label: string) => page.locator('main form').getByLabel(label, { exact: true });
@@ -42,13 +42,7 @@ async function saveConfirmed(page: Page): Promise<void> {
 
 describeBrowser('the panel form: concurrent edits and an ended session', () => {
   vi.setConfig({ testTimeout: 90_000 });
-  let panel: PanelHarness;
-  beforeAll(async () => {
-    panel = await startPanel();
-  }, 90_000);
-  afterAll(async () => {
-    await panel?.close();
-  });
+  const panel = usePanel();
 
   async function newLanguage(name: string): Promise<number> {
     const created = await panel.page.request.post(`${PANEL}/api/languages/cms`, {

@@ -5,17 +5,12 @@
  * axe clean.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
-import { apiSearch, dialog, open, openAt, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
+import { apiSearch, dialog, open, openAt, PANEL, usePanel } from './entities-harness.ts';
 
 describeBrowser('admin panel: history and trash', () => {
-  let panel: PanelHarness;
-
-  beforeAll(async () => {
-    panel = await startPanel();
-  }, 60_000);
-  afterAll(async () => panel?.close());
+  const panel = usePanel(60_000);
 
   /** A write through the session proxy, as the panel makes it. */
   const call = async (page: Page, method: string, path: string, data?: object) => {

@@ -5,18 +5,9 @@
  * length differs from its stage's letter count is saved only after the user confirms.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
-import {
-  apiSearch,
-  dialog,
-  idle,
-  open,
-  openAt,
-  PANEL,
-  startPanel,
-  type PanelHarness,
-} from './entities-harness.ts';
+import { apiSearch, dialog, idle, open, openAt, PANEL, usePanel } from './entities-harness.ts';
 
 const field = (page: Page, label: string) => page.locator('main form').getByLabel(label, { exact: true });
 const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -32,13 +23,7 @@ async function errorsOf(page: Page, label: string): Promise<string> {
 
 describeBrowser('honest input in the panel forms (issue 12)', () => {
   vi.setConfig({ testTimeout: 90_000 });
-  let panel: PanelHarness;
-  beforeAll(async () => {
-    panel = await startPanel();
-  }, 90_000);
-  afterAll(async () => {
-    await panel?.close();
-  });
+  const panel = usePanel();
 
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`${viewport}: an over-long paste and invisible-only text are refused, saying why`, async () => {

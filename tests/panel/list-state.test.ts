@@ -6,7 +6,7 @@
  * the saved row is marked and announced; a page that does not exist is refused with a message.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
 import {
   apiSearch,
@@ -16,10 +16,9 @@ import {
   openAt,
   pageOf,
   PANEL,
-  startPanel,
+  usePanel,
   tableRows,
   waitForQuery,
-  type PanelHarness,
 } from './entities-harness.ts';
 import { hydrated } from './login.ts';
 
@@ -52,13 +51,7 @@ async function confirmYes(page: Page): Promise<void> {
 
 describeBrowser('lists keep their state (issue 12)', () => {
   vi.setConfig({ testTimeout: 120_000 });
-  let panel: PanelHarness;
-  beforeAll(async () => {
-    panel = await startPanel();
-  }, 90_000);
-  afterAll(async () => {
-    await panel?.close();
-  });
+  const panel = usePanel();
 
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`${viewport}: size, typed page, then Save, Cancel, Back, Add and Delete return to that list page`, async () => {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
 import {
   apiSearch,
@@ -16,9 +16,8 @@ import {
   open,
   openAt,
   PANEL,
-  startPanel,
+  usePanel,
   waitForQuery,
-  type PanelHarness,
 } from './entities-harness.ts';
 import { hydrated } from './login.ts';
 
@@ -41,13 +40,7 @@ const column = (page: Page, label: string) =>
 
 describeBrowser('list tools: sort, names, bulk actions, export, columns (issue 12)', () => {
   vi.setConfig({ testTimeout: 120_000 });
-  let panel: PanelHarness;
-  beforeAll(async () => {
-    panel = await startPanel();
-  }, 90_000);
-  afterAll(async () => {
-    await panel?.close();
-  });
+  const panel = usePanel();
 
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`${viewport}: a header sorts both ways with aria-sort, and the sort survives Save and Back`, async () => {

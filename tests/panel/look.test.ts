@@ -4,7 +4,7 @@
  * mode axe-clean, visible focus rings.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ENTITY_SCREENS } from '../../client/admin/entities/routes.tsx';
 import {
   describeBrowser,
@@ -13,7 +13,7 @@ import {
   VIEWPORTS,
   type BrowserSession,
 } from '../helpers/browser.ts';
-import { idle, open, openAt, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
+import { idle, open, openAt, PANEL, usePanel } from './entities-harness.ts';
 import { hydrated } from './login.ts';
 
 /** The page scrolls sideways when its content is wider than the window. */
@@ -21,13 +21,7 @@ const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describeBrowser('admin panel: the look', () => {
-  let panel: PanelHarness;
-
-  beforeAll(async () => {
-    panel = await startPanel();
-  }, 60_000);
-
-  afterAll(async () => panel?.close());
+  const panel = usePanel(60_000);
 
   /** Another tab of the logged-in admin with its own context options (a colour scheme, say). */
   async function tab(options: BrowserContextOptions): Promise<BrowserSession> {

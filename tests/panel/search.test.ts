@@ -2,21 +2,15 @@
  * The navbar's global search (issue 12) in Chromium against the real app with the demo content:
  * words, letter groups, levels and users, grouped, by keyboard, and without JavaScript.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeBrowser, expectNoAxeViolations, openPage, VIEWPORTS } from '../helpers/browser.ts';
 import { hydrated } from './login.ts';
-import { apiSearch, idle, openAt, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
+import { apiSearch, idle, openAt, PANEL, usePanel } from './entities-harness.ts';
 
 const GROUPS = ['Words', 'Letter Groups', 'Levels', 'Users by email', 'Users by username'];
 
 describeBrowser('admin panel: global search', () => {
-  let panel: PanelHarness;
-
-  beforeAll(async () => {
-    panel = await startPanel();
-  }, 60_000);
-
-  afterAll(async () => panel?.close());
+  const panel = usePanel(60_000);
 
   it('desktop: finds a word and a user from the navbar, grouped, and by keyboard opens a hit', async () => {
     const { page } = panel;

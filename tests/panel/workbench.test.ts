@@ -4,7 +4,7 @@
  * column and filter; axe clean at 1280×800 and 390×844.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
 import {
   dialog,
@@ -15,8 +15,7 @@ import {
   PANEL,
   tableRows,
   waitForQuery,
-  startPanel,
-  type PanelHarness,
+  usePanel,
 } from './entities-harness.ts';
 
 const field = (page: Page, label: string) => page.locator('main form').getByLabel(label, { exact: true });
@@ -30,13 +29,7 @@ async function verdictShown(page: Page, verdict: string): Promise<string> {
 }
 
 describeBrowser('the level workbench', () => {
-  let panel: PanelHarness;
-  beforeAll(async () => {
-    panel = await startPanel();
-  }, 90_000);
-  afterAll(async () => {
-    await panel?.close();
-  });
+  const panel = usePanel();
 
   it('shows the verdict change live while the check condition is composed, before saving', async () => {
     const { page } = panel;

@@ -1,17 +1,10 @@
 import { MAX_BULK_ROWS } from '../../shared/entities/bulk.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.ts';
-import { createFixture, startApi, type ApiHarness, type Fixture } from './harness.ts';
+import { useApiWithFixture } from './harness.ts';
 
 describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (dialect) => {
-  let api: ApiHarness;
-  let f: Fixture;
-
-  beforeAll(async () => {
-    api = await startApi(dialect);
-    f = await createFixture(api);
-  });
-  afterAll(async () => api?.close());
+  const { api, f } = useApiWithFixture(dialect);
 
   const total = async (resource: string) =>
     (await api.get(`${resource}/cms/search?size=1`)).body.totalElements as number;

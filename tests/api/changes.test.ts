@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.ts';
-import { createFixture, insertPlayer, startApi, type ApiHarness, type Fixture } from './harness.ts';
+import { insertPlayer, useApiWithFixture } from './harness.ts';
 
 /** Change sets (issue 15 point 5): the writes of one run grouped by `X-Change-Set`, listed, undone. */
 describe.each(DIALECTS)('change sets (%s)', (dialect) => {
-  let api: ApiHarness;
-  let f: Fixture;
-
-  beforeAll(async () => {
-    api = await startApi(dialect);
-    f = await createFixture(api);
-  });
-  afterAll(async () => api?.close());
+  const { api, f } = useApiWithFixture(dialect);
 
   /** The API's own calls, carrying a change set's headers as the CLI's client sends them. */
   const tagged = (id: string, command = 'argus-words test') => ({

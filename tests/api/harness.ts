@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type AppHandle } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../../server/db/database.ts';
@@ -90,6 +91,21 @@ export async function createFixture(api: ApiHarness): Promise<Fixture> {
     words.push(await created('words/cms', { letters, languageId: letters === 'Ñandú' ? spanish : english }));
   }
   return { english, spanish, stage5, stage6, group, level, words };
+}
+
+/**
+ * A describe block's API on `dialect` with the small fixture: started before its tests, closed after.
+ * Both objects are filled in by the beforeAll, so read them inside the tests only.
+ */
+export function useApiWithFixture(dialect: Dialect): { api: ApiHarness; f: Fixture } {
+  const api = {} as ApiHarness;
+  const f = {} as Fixture;
+  beforeAll(async () => {
+    Object.assign(api, await startApi(dialect));
+    Object.assign(f, await createFixture(api));
+  });
+  afterAll(async () => api.close?.());
+  return { api, f };
 }
 
 /** A player row, as the game would create it (users have no POST in the API). */

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findingListPath, type HealthReport } from '#shared/health.ts';
 import { groupWordsOf, lintInput, type LintContent, type Problem } from '#shared/lint/index.ts';
 import { loadLintInput } from '../../server/api/health/content.ts';
 import { DIALECTS } from '../helpers/databases.ts';
-import { createFixture, startApi, type ApiHarness, type Fixture } from './harness.ts';
+import { useApiWithFixture } from './harness.ts';
 
 /** The panel home's content health report (issue 13): counts, lint findings, activity, edits per day. */
 describe.each(DIALECTS)('health report (%s)', (dialect) => {
-  let api: ApiHarness;
-  let f: Fixture;
-
-  beforeAll(async () => {
-    api = await startApi(dialect);
-    f = await createFixture(api);
-  });
-  afterAll(async () => api?.close());
+  const { api, f } = useApiWithFixture(dialect);
 
   const report = async () => {
     const res = await api.get('health/cms');

@@ -1,22 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginAsAdmin } from '../helpers/admin-login.ts';
 import { DIALECTS } from '../helpers/databases.ts';
-import { ADMIN, PREFIX, createFixture, startApi, type ApiHarness, type Fixture } from './harness.ts';
+import { ADMIN, PREFIX, useApiWithFixture } from './harness.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /** History and undo (issue 13): reverting one audit entry, and the 30-day trash. */
 describe.each(DIALECTS)('history and undo (%s)', (dialect) => {
-  let api: ApiHarness;
-  let f: Fixture;
-
-  beforeAll(async () => {
-    api = await startApi(dialect);
-    f = await createFixture(api);
-  });
-  afterAll(async () => api?.close());
+  const { api, f } = useApiWithFixture(dialect);
 
   const lastEntry = async (entity: string, id: number) =>
     (await api.get(`audit/cms/search/?entity=${entity}&entityId=${id}&size=1`)).body.content[0] as {

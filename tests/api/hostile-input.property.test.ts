@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentEntities } from '#shared/entities/index.ts';
 import type { ContentTables } from '#server/db/schema.ts';
 import { DIALECTS } from '../helpers/databases.ts';
-import { createFixture, PREFIX, startApi, type ApiHarness, type Fixture } from './harness.ts';
+import { PREFIX, type ApiHarness, useApiWithFixture } from './harness.ts';
 
 /** The nine content tables, as the entity descriptions name them. */
 const TABLES = contentEntities.map((entity) => entity.table as keyof ContentTables);
@@ -81,14 +81,7 @@ const queryValue = fc.oneof(
 );
 
 describe.each(DIALECTS)('hostile input never gets a 5xx nor changes data (%s)', (dialect) => {
-  let api: ApiHarness;
-  let f: Fixture;
-
-  beforeAll(async () => {
-    api = await startApi(dialect);
-    f = await createFixture(api);
-  });
-  afterAll(async () => api?.close());
+  const { api, f } = useApiWithFixture(dialect);
 
   it('bodies with __proto__ keys, arrays for scalars, huge strings, deep values → 4xx', async () => {
     const before = await snapshot(api);

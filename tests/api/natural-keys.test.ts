@@ -10,19 +10,12 @@ import { createLogger } from '../../server/logger.ts';
 import { loginAsAdmin } from '../helpers/admin-login.ts';
 import { DIALECTS, testDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { contentEntities, type AnyEntity } from '#shared/entities/index.ts';
-import { ADMIN, createFixture, PREFIX, START, startApi, type ApiHarness, type Fixture } from './harness.ts';
+import { ADMIN, PREFIX, START, useApiWithFixture } from './harness.ts';
 
 const RAW_ZOD = /Too big|Too small|expected int|9007199254740991|Invalid input/;
 
 describe.each(DIALECTS)('honest input and unique natural keys through the API (%s)', (dialect) => {
-  let api: ApiHarness;
-  let f: Fixture;
-
-  beforeAll(async () => {
-    api = await startApi(dialect);
-    f = await createFixture(api);
-  });
-  afterAll(async () => api?.close());
+  const { api, f } = useApiWithFixture(dialect);
 
   it('refuses what it would otherwise have to strip or cut, saying what is wrong', async () => {
     const script = await api.post('letter-groups/cms', {

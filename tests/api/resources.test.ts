@@ -1,25 +1,10 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.ts';
-import {
-  createFixture,
-  insertPlayer,
-  PREFIX,
-  START,
-  startApi,
-  type ApiHarness,
-  type Fixture,
-} from './harness.ts';
+import { insertPlayer, PREFIX, START, type Fixture, useApiWithFixture } from './harness.ts';
 
 describe.each(DIALECTS)('content resources: create, read, update, delete (%s)', (dialect) => {
-  let api: ApiHarness;
-  let f: Fixture;
-
-  beforeAll(async () => {
-    api = await startApi(dialect);
-    f = await createFixture(api);
-  });
-  afterAll(async () => api?.close());
+  const { api, f } = useApiWithFixture(dialect);
 
   // One create body and one update per resource that has POST; the ids come from the fixture.
   const cases: Array<{

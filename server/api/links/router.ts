@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import { handler } from '../http/handler.ts';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import { applyLinksRequestSchema, linkJobRequestSchema } from '#shared/links/api.ts';
@@ -11,9 +11,10 @@ import type { Logger } from '../../logger.ts';
 import type { Actor } from '../auth/index.ts';
 import { changeSetHeader, type ChangeSetTag } from '../audit/change-set.ts';
 import type { ChangeContext } from '../audit/record.ts';
-import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { BODY_LIMIT, BULK_BODY_LIMIT, jsonBody } from '../http/json-body.ts';
 import { route } from '../http/method-table.ts';
+import { perAdminLimit } from '../http/per-admin-limit.ts';
 import type { Store } from '../resources/store.ts';
 import { applyLinks, linkPlanAnswer } from './group-plan.ts';
 import { createLinkJobs } from './link-jobs.ts';
@@ -54,21 +55,7 @@ const LIMITS = {
   jobs: new RateLimiterMemory({ keyPrefix: 'link-jobs', points: 20, duration: 15 * 60 }),
 };
 
-function limited(limiter: RateLimiterMemory): RequestHandler {
-  return async (_req, res, next) => {
-    const actor = res.locals.actor as Actor;
-    try {
-      await limiter.consume(String(actor.userId));
-      next();
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      throw new ApiError(429, `Too many link builder requests. Try again in ${seconds} seconds.`, undefined, {
-        'Retry-After': String(seconds),
-      });
-    }
-  };
-}
+const limited = (limiter: RateLimiterMemory) => perAdminLimit(limiter, 'link builder');
 
 /**
  * The link builder (an extension, admin-only, rate-limited, audited: every link written or removed

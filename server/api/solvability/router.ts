@@ -1,5 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { level } from '#shared/entities/index.ts';
 import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
@@ -9,10 +9,10 @@ import {
   SOLVABLE_FILTER,
   type SolvabilityBatch,
 } from '#shared/solvability-request.ts';
-import type { Actor } from '../auth/index.ts';
-import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { BODY_LIMIT, jsonBody } from '../http/json-body.ts';
 import { route } from '../http/method-table.ts';
+import { perAdminLimit } from '../http/per-admin-limit.ts';
 import { parseExportQuery, sendExport, type ExportRequest } from '../resources/export.ts';
 import type { Values } from '../resources/rows.ts';
 import { parseSearchQuery, type SearchRequest } from '../resources/search-query.ts';
@@ -77,21 +77,7 @@ export function solvabilityRouter(deps: {
 }): Router {
   const { service, requireAdmin } = deps;
   const limiter = new RateLimiterMemory(SOLVABILITY_LIMIT);
-  const limited: RequestHandler = async (_req, res, next) => {
-    const actor = res.locals.actor as Actor;
-    try {
-      await limiter.consume(String(actor.userId));
-      next();
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      next(
-        new ApiError(429, `Too many solvability requests. Try again in ${seconds} seconds.`, undefined, {
-          'Retry-After': String(seconds),
-        }),
-      );
-    }
-  };
+  const limited = perAdminLimit(limiter, 'solvability');
   const handler =
     (work: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
     async (req, res) => {

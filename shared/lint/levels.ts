@@ -6,6 +6,17 @@ import type { AddProblem, LintInput } from './types.ts';
 export const levelName = (level: LintInput['levels'][number]) =>
   `level ${level.id} (language ${level.languageId}, stage ${level.stageId}, number ${level.number})`;
 
+/** Each level's linked letter-group ids, in the order of the links. */
+export function linksByLevel(input: LintInput): Map<number, number[]> {
+  const linksOf = new Map<number, number[]>();
+  for (const link of input.letterGroupLevels) {
+    const list = linksOf.get(link.levelId) ?? [];
+    list.push(link.letterGroupId);
+    linksOf.set(link.levelId, list);
+  }
+  return linksOf;
+}
+
 /**
  * Active levels: in an inactive language or stage, with a check condition that is not understood,
  * without letter groups, or using an inactive letter group. (Whether a level can be solved is
@@ -15,12 +26,7 @@ export function levelChecks(input: LintInput, add: AddProblem): void {
   const inactiveLanguages = inactiveIds(input.languages);
   const inactiveStages = inactiveIds(input.stages);
   const groups = new Map(input.letterGroups.map((g) => [g.id, g]));
-  const linksOf = new Map<number, number[]>();
-  for (const link of input.letterGroupLevels) {
-    const list = linksOf.get(link.levelId) ?? [];
-    list.push(link.letterGroupId);
-    linksOf.set(link.levelId, list);
-  }
+  const linksOf = linksByLevel(input);
   for (const level of input.levels.filter((l) => l.isActive)) {
     const name = levelName(level);
     if (inactiveLanguages.has(level.languageId))

@@ -1,5 +1,5 @@
 import { groupName, levelSolvability } from '../solvability.ts';
-import { levelName } from './levels.ts';
+import { levelName, linksByLevel } from './levels.ts';
 import type { AddProblem, LintInput } from './types.ts';
 
 /**
@@ -15,12 +15,7 @@ export async function solvabilityChecks(
   pause: (() => Promise<void>) | null = null,
 ): Promise<void> {
   const groups = new Map(input.letterGroups.map((g) => [g.id, g]));
-  const linksOf = new Map<number, number[]>();
-  for (const link of input.letterGroupLevels) {
-    const list = linksOf.get(link.levelId) ?? [];
-    list.push(link.letterGroupId);
-    linksOf.set(link.levelId, list);
-  }
+  const linksOf = linksByLevel(input);
   let done = 0;
   for (const level of input.levels) {
     if (!level.isActive) continue;

@@ -25,11 +25,9 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database of `dialect`, with an admin logged in through real 2FA. */
-export async function startApi(dialect: Dialect): Promise<ApiHarness> {
-  const testDb: TestDatabase = testDatabase(dialect);
-  const clock = { now: START };
-  const config = loadConfig({
+/** The app's configuration in the API suites: quiet, no demo content, the test admin. */
+export function testConfig(testDb: TestDatabase) {
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: testDb.options.dataDir,
@@ -37,6 +35,13 @@ export async function startApi(dialect: Dialect): Promise<ApiHarness> {
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
   });
+}
+
+/** The real app on a fresh database of `dialect`, with an admin logged in through real 2FA. */
+export async function startApi(dialect: Dialect): Promise<ApiHarness> {
+  const testDb: TestDatabase = testDatabase(dialect);
+  const clock = { now: START };
+  const config = testConfig(testDb);
   const handle: AppHandle = await createApp(config, { database: testDb.options, clock: () => clock.now });
   const database = await openDatabase(testDb.options);
   const { accessToken } = await loginAsAdmin(handle.app, { ...ADMIN, clock: () => clock.now });

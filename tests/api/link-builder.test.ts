@@ -2,11 +2,10 @@ import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { loginAsAdmin } from '../helpers/admin-login.ts';
 import { DIALECTS, testDatabase } from '../helpers/databases.ts';
-import { ADMIN, PREFIX, START, startApi, type ApiHarness } from './harness.ts';
+import { ADMIN, PREFIX, START, startApi, testConfig, type ApiHarness } from './harness.ts';
 
 const WORDS = ['tap', 'pat', 'past', 'pasta', 'spat', 'sat', 'zoo', 'stop', 'pots', 'top'];
 
@@ -162,14 +161,7 @@ describe.each(DIALECTS)('link builder (%s)', (dialect) => {
 describe.each(DIALECTS)('link jobs across a restart (%s)', (dialect) => {
   it('shows a job the database says is running at start-up as interrupted', async () => {
     const testDb = testDatabase(dialect);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: testDb.options.dataDir,
-      DEMO_CONTENT: 'false',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
+    const config = testConfig(testDb);
     const clock = () => START;
     const first = await createApp(config, { database: testDb.options, clock });
     const database = await openDatabase(testDb.options);

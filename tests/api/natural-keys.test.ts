@@ -3,14 +3,13 @@ import { sql, type Kysely } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type AppHandle } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { LATE_UNIQUE_RULES } from '../../server/db/natural-keys.ts';
 import { createLogger } from '../../server/logger.ts';
 import { loginAsAdmin } from '../helpers/admin-login.ts';
 import { DIALECTS, testDatabase, type TestDatabase } from '../helpers/databases.ts';
 import { contentEntities, type AnyEntity } from '#shared/entities/index.ts';
-import { ADMIN, PREFIX, START, useApiWithFixture } from './harness.ts';
+import { ADMIN, PREFIX, START, testConfig, useApiWithFixture } from './harness.ts';
 
 const RAW_ZOD = /Too big|Too small|expected int|9007199254740991|Invalid input/;
 
@@ -138,15 +137,7 @@ describe.each(DIALECTS)('rows stored before the unique rules (%s)', (dialect) =>
   let testDb: TestDatabase;
   let database: DatabaseHandle;
   const apps: AppHandle[] = [];
-  const config = () =>
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: testDb.options.dataDir,
-      DEMO_CONTENT: 'false',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
+  const config = () => testConfig(testDb);
   const start = async (logger = captureLog()) => {
     const app = await createApp(config(), {
       database: testDb.options,

@@ -11,7 +11,7 @@ import { registerSessionCommands } from './commands/session.ts';
 import { registerTrashCommands } from './commands/trash.ts';
 import { registerWordCommands } from './commands/words.ts';
 import { DEFAULT_API_URL, type Connection, type GlobalOptions } from './connection.ts';
-import { CliError, CliExit, EXIT, withContext, type CliContext } from './context.ts';
+import { CliExit, EXIT, withContext, type CliContext } from './context.ts';
 import { ImportError } from '#shared/import/errors.ts';
 
 /** The output and exit-code conventions every command keeps (the program's help shows them). */

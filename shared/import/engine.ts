@@ -27,6 +27,8 @@ export interface LineResult extends Omit<BulkRowResult, 'index'> {
 
 export interface ImportRun {
   file: string;
+  /** The file's name in messages (defaults to `file`). */
+  label?: string;
   format?: string;
   dryRun: boolean;
   batchSize?: number;
@@ -49,7 +51,7 @@ interface Chunk {
 
 /** Streams the file's rows in chunks; a problem with the file itself (not a row) throws a ImportError. */
 async function* chunksOf(entity: AnyEntity, run: ImportRun, notes: string[]): AsyncGenerator<Chunk> {
-  const file = await openRecordFile(run.file, run.format);
+  const file = await openRecordFile(run.file, run.format, run.label);
   const reader = new ColumnReader(entity);
   // A CSV header is checked before the first row is read: an unknown column refuses the file.
   for (const column of file.columns ?? []) reader.column(column);

@@ -54,7 +54,7 @@ async function formatOf(file: string, given: string | undefined): Promise<Record
 }
 
 /** The file's text, chunk by chunk; bytes that are not UTF-8 stop it with the line they are on. */
-async function* utf8Text(file: string): AsyncGenerator<string> {
+async function* utf8Text(file: string, label = file): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let line = 1;
   for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
@@ -64,7 +64,7 @@ async function* utf8Text(file: string): AsyncGenerator<string> {
     } catch {
       const bad = firstInvalidByte(chunk as Buffer);
       const at = line + (chunk as Buffer).subarray(0, bad).filter((byte) => byte === 10).length;
-      throw new ImportError(`${file} is not UTF-8 text (line ${at}): save it as UTF-8 and try again`);
+      throw new ImportError(`${label} is not UTF-8 text (line ${at}): save it as UTF-8 and try again`);
     }
     for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) line++;
     yield text;
@@ -73,7 +73,18 @@ async function* utf8Text(file: string): AsyncGenerator<string> {
     const rest = decoder.decode();
     if (rest) yield rest;
   } catch {
-    throw new ImportError(`${file} is not UTF-8 text (it ends inside a character): save it as UTF-8`);
+    throw new ImportError(`${label} is not UTF-8 text (it ends inside a character): save it as UTF-8`);
+  }
+}
+
+/** A whole text (a word list) as UTF-8, or the same one-line refusal as a streamed file. */
+export function decodeUtf8(bytes: Buffer, label: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const bad = firstInvalidByte(bytes);
+    const at = 1 + bytes.subarray(0, bad).filter((byte) => byte === 10).length;
+    throw new ImportError(`${label} is not UTF-8 text (line ${at}): save it as UTF-8 and try again`);
   }
 }
 
@@ -93,25 +104,31 @@ function firstInvalidByte(chunk: Buffer): number {
   return good;
 }
 
-export async function openRecordFile(file: string, given?: string): Promise<RecordFile> {
+/** `label` names the file in messages (the panel's upload is a temp file the admin never saw). */
+export async function openRecordFile(file: string, given?: string, label = file): Promise<RecordFile> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
-    throw new ImportError(`Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    throw new ImportError(
+      `Cannot read ${label}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`,
+    );
   });
-  if (!info.isFile()) throw new ImportError(`Cannot read ${file}: not a file`);
+  if (!info.isFile()) throw new ImportError(`Cannot read ${label}: not a file`);
   if (info.size > MAX_FILE_BYTES) {
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MB`;
-    throw new ImportError(`${file} is too big (${mb(info.size)}; at most ${mb(MAX_FILE_BYTES)}): split it`);
+    throw new ImportError(`${label} is too big (${mb(info.size)}; at most ${mb(MAX_FILE_BYTES)}): split it`);
   }
   const format = await formatOf(file, given);
   if (format !== 'csv') {
-    const items = format === 'json' ? jsonArrayItems(utf8Text(file), file) : jsonLines(utf8Text(file), file);
-    return { format, columns: null, records: objects(items, file) };
+    const items =
+      format === 'json'
+        ? jsonArrayItems(utf8Text(file, label), label)
+        : jsonLines(utf8Text(file, label), label);
+    return { format, columns: null, records: objects(items, label) };
   }
-  const rows = csvRecords(utf8Text(file));
+  const rows = csvRecords(utf8Text(file, label));
   const first = await rows.next();
   const header = first.done ? undefined : first.value.shift();
   if (!header)
-    throw new ImportError(`${file} is empty: a CSV file starts with a header line naming the columns`);
+    throw new ImportError(`${label} is empty: a CSV file starts with a header line naming the columns`);
   const columns = header.cells.map((cell) => cell.trim());
   const valuesOf = ({ line, cells }: CsvRecord): FileRecord => {
     if (cells.length > columns.length) return { line, values: null };

@@ -1,0 +1,146 @@
+/**
+ * Import in the browser (issue 13) in Chromium against the real app with the demo content: a word
+ * list for a language previews what it creates and the line it rejects (with the reason), Apply
+ * writes the words; a levels CSV export with one edited cell previews the `old → new` update and
+ * Apply writes it; a file that is not UTF-8 gets one message and changes nothing. At 1280×800 and
+ * 390×844, axe clean.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { csvLine, parseCsv } from '../../shared/import/csv.ts';
+import { describeBrowser, expectNoAxeViolations, type PageIssue } from '../helpers/browser.ts';
+import { apiSearch, open, openAt, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
+
+// The non-UTF-8 upload is refused on purpose (400), and Chromium logs the failed request.
+const refusedUpload = (issue: PageIssue) => /\b400\b/.test(issue.text) && /imports|resource/.test(issue.text);
+
+describeBrowser('admin panel: import in the browser', () => {
+  let panel: PanelHarness;
+
+  beforeAll(async () => {
+    panel = await startPanel();
+  }, 60_000);
+  afterAll(async () => panel?.close());
+
+  const upload = async (page: Page, name: string, content: Buffer | string) => {
+    await page.getByLabel('File', { exact: true }).setInputFiles({
+      name,
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.isBuffer(content) ? content : Buffer.from(content),
+    });
+    await page.getByRole('button', { name: 'Preview' }).click();
+  };
+  const counts = (page: Page) => page.locator('[data-import-counts]');
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`${viewport}: a word list previews created and rejected lines, Apply writes the words`, async () => {
+      const session = await openAt(panel, viewport, refusedUpload);
+      const { page } = session;
+      try {
+        const language = (await apiSearch(page, 'languages', { size: '1' })).content[0]!;
+        await open(page, 'import');
+        await page.getByRole('heading', { level: 1, name: 'Import' }).waitFor();
+        await page.getByRole('option', { name: String(language.language) }).waitFor({ state: 'attached' });
+        await page.getByLabel('Language').selectOption(String(language.id));
+        const words = viewport === 'desktop' ? ['quokkas', 'numbats'] : ['wombats', 'dingoes'];
+        await upload(page, 'list.txt', `${words[0]}\n${words[1]}\nab3c\n`);
+        await counts(page)
+          .filter({ hasText: 'Would create 2, would update 0, unchanged 0, rejected 1.' })
+          .waitFor();
+        const rejected = page.locator('tr[data-import-row="rejected"]');
+        expect(await rejected.getByRole('cell').first().textContent()).toBe('3');
+        expect(await rejected.getByRole('cell').nth(2).textContent()).toMatch(/^"ab3c" /);
+        expect(await page.locator('tr[data-import-row="created"]').count()).toBe(2);
+        await expectNoAxeViolations(page, `import preview (${viewport})`);
+
+        await page.getByRole('button', { name: 'Apply' }).click();
+        await page
+          .getByRole('status')
+          .filter({ hasText: 'Import applied: Created 2, updated 0, unchanged 0, rejected 1.' })
+          .waitFor();
+        for (const letters of words) {
+          const found = (await apiSearch(page, 'words', { letters })).content;
+          expect(found.map((w) => [w.letters, w.languageId])).toContainEqual([letters, language.id]);
+        }
+        await expectNoAxeViolations(page, `import applied (${viewport})`);
+
+        // The same list again: nothing to create, the words are there already.
+        await page.reload();
+        await open(page, 'import');
+        await page.getByRole('option', { name: String(language.language) }).waitFor({ state: 'attached' });
+        await page.getByLabel('Language').selectOption(String(language.id));
+        await upload(page, 'list.txt', `${words[0]}\n${words[1]}\n`);
+        await counts(page)
+          .filter({ hasText: 'Would create 0, would update 0, unchanged 2, rejected 0.' })
+          .waitFor();
+        expect(await page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
+      } finally {
+        await session.close();
+      }
+    }, 60_000);
+  }
+
+  it('desktop: a levels CSV export with one edit previews old → new, Apply writes it', async () => {
+    const session = await openAt(panel, 'desktop', refusedUpload);
+    const { page } = session;
+    try {
+      const exported = await page.request.get(`${PANEL}/api/levels/cms/export?format=csv&sort=id`);
+      expect(exported.ok()).toBe(true);
+      const [header, first, ...rest] = parseCsv(await exported.text());
+      const timeAt = header!.cells.indexOf('time');
+      const idAt = header!.cells.indexOf('id');
+      expect(timeAt).toBeGreaterThanOrEqual(0);
+      const id = Number(first!.cells[idAt]);
+      const before = Number(first!.cells[timeAt]);
+      const after = before === 86_400 ? before - 1 : before + 1;
+      first!.cells[timeAt] = String(after);
+      const csv = [header!, first!, ...rest].map((record) => csvLine(record.cells)).join('\n');
+
+      await open(page, 'import');
+      await page.getByLabel('Table export').check();
+      await page.getByRole('option', { name: 'Levels', exact: true }).waitFor({ state: 'attached' });
+      await page.getByLabel('Table', { exact: true }).selectOption('levels');
+      await upload(page, 'levels.csv', csv);
+      await counts(page)
+        .filter({ hasText: `Would create 0, would update 1, unchanged ${rest.length}, rejected 0.` })
+        .waitFor();
+      const updated = page.locator('tr[data-import-row="updated"]');
+      expect(await updated.getByRole('cell').nth(1).textContent()).toBe(`Updated #${id}`);
+      expect(await updated.getByRole('cell').nth(2).textContent()).toBe(`time: ${before} → ${after}`);
+      await expectNoAxeViolations(page, 'levels import preview');
+
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('status').filter({ hasText: 'Import applied: Created 0, updated 1' }).waitFor();
+      const level = (await (await page.request.get(`${PANEL}/api/levels/cms/${id}`)).json()) as {
+        time: number;
+      };
+      expect(level.time).toBe(after);
+    } finally {
+      await session.close();
+    }
+  }, 60_000);
+
+  it('phone: a file that is not UTF-8 gets one clear message and changes nothing', async () => {
+    const session = await openAt(panel, 'phone', refusedUpload);
+    const { page } = session;
+    try {
+      const language = (await apiSearch(page, 'languages', { size: '1' })).content[0]!;
+      await open(page, 'import');
+      await page.getByRole('option', { name: String(language.language) }).waitFor({ state: 'attached' });
+      // "café" in Latin-1 on line 2: the é is one byte that UTF-8 never starts a character with.
+      await upload(page, 'latin1.txt', Buffer.from('plain\ncaf\xe9\n', 'latin1'));
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(
+        'Error: latin1.txt is not UTF-8 text (line 2): save it as UTF-8 and try again',
+      );
+      expect(await counts(page).count()).toBe(0);
+      expect(
+        (await apiSearch(page, 'words', { letters: 'plain' })).content.map((w) => w.letters),
+      ).not.toContain('plain');
+      await expectNoAxeViolations(page, 'import refused');
+    } finally {
+      await session.close();
+    }
+  }, 60_000);
+});

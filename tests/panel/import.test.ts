@@ -110,11 +110,20 @@ describeBrowser('admin panel: import in the browser', () => {
       await expectNoAxeViolations(page, 'levels import preview');
 
       await page.getByRole('button', { name: 'Apply' }).click();
-      await page.getByRole('status').filter({ hasText: 'Import applied: Created 0, updated 1' }).waitFor();
+      const done = page.getByRole('status').filter({ hasText: 'Import applied: Created 0, updated 1' });
+      await done.waitFor();
       const level = (await (await page.request.get(`${PANEL}/api/levels/cms/${id}`)).json()) as {
         time: number;
       };
       expect(level.time).toBe(after);
+      // The import's writes are one change set, named in the message and in the audit entry.
+      const changeSet = /Change set ([0-9a-f-]{36})\./.exec((await done.textContent()) ?? '')?.[1];
+      expect(changeSet).toBeDefined();
+      const audit = await page.request.get(
+        `${PANEL}/api/audit/cms/search/?${new URLSearchParams({ page: '0', entity: 'levels', entityId: String(id) })}`,
+      );
+      const entries = ((await audit.json()) as { content: Array<{ changeSetId: string | null }> }).content;
+      expect(entries.map((entry) => entry.changeSetId)).toContain(changeSet);
     } finally {
       await session.close();
     }

@@ -205,7 +205,11 @@ export function Component() {
             </div>
           ) : null}
           {applied?.state === 'done' ? (
-            <SuccessMessage message={`Import applied: ${countsText(applied.counts, false)}`} />
+            <SuccessMessage
+              message={`Import applied: ${countsText(applied.counts, false)}${
+                applied.changeSet ? ` Change set ${applied.changeSet}.` : ''
+              }`}
+            />
           ) : null}
           {applied === null && changes > 0 ? (
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void apply()}>

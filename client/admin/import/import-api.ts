@@ -36,6 +36,7 @@ export interface ImportSummary {
     counts: Counts;
     rows: PreviewRow[];
     message?: string;
+    changeSet?: string;
   } | null;
 }
 

@@ -26,7 +26,7 @@ interface PanelImport {
   name: string;
   file: HeldFile;
   plan: Plan;
-  apply: (Progress & { state: 'running' | 'done' | 'failed'; message?: string }) | null;
+  apply: (Progress & { state: 'running' | 'done' | 'failed'; message?: string; changeSet?: string }) | null;
   timer: NodeJS.Timeout;
 }
 
@@ -148,10 +148,23 @@ export function importsRouter(logger: Logger): Router {
       res.status(409).json({ message: 'This import was applied already.' });
       return;
     }
-    const progress = { state: 'running' as const, done: 0, total: 0, counts: emptyCounts(), rows: [] };
+    const progress: NonNullable<PanelImport['apply']> = {
+      state: 'running',
+      done: 0,
+      total: 0,
+      counts: emptyCounts(),
+      rows: [],
+    };
     item.apply = progress;
     try {
-      const { api } = await panelRequestContext(req, res);
+      // One change set per import: the audit screen shows it, `argus-words changes undo` reverts it.
+      const changeSet = {
+        id: randomUUID(),
+        command: `panel import ${item.name} into ${item.entity.resource}`,
+        recorded: 0,
+      };
+      progress.changeSet = changeSet.id;
+      const { api } = await panelRequestContext(req, res, changeSet);
       await applyImport(api, item.entity, item.plan, item.name, progress);
       item.apply = { ...progress, state: 'done' };
       res.json(summary(item, 1));

@@ -129,6 +129,44 @@ describeBrowser('admin panel: import in the browser', () => {
     }
   }, 60_000);
 
+  it('desktop: the preview pages its rows; a file of the wrong shape gets one message', async () => {
+    const session = await openAt(panel, 'desktop', refusedUpload);
+    const { page } = session;
+    try {
+      await open(page, 'import');
+      await page.getByRole('option').first().waitFor({ state: 'attached' });
+      // 55 rejected lines: 50 on the first page, 5 on the second.
+      const lines = Array.from({ length: 55 }, (_, i) => `bad${i + 1}`);
+      await upload(page, 'bad.txt', lines.join('\n'));
+      await counts(page).filter({ hasText: 'rejected 55.' }).waitFor();
+      expect(await page.locator('tr[data-import-row]').count()).toBe(50);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Page 2 of 2', { exact: true }).waitFor();
+      expect(await page.locator('tr[data-import-row] td:first-child').allTextContents()).toEqual([
+        '51',
+        '52',
+        '53',
+        '54',
+        '55',
+      ]);
+      expect(await page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
+
+      // A levels file whose header names no field of levels refuses the whole file.
+      await page.getByLabel('Table export').check();
+      await page.getByLabel('Table', { exact: true }).selectOption('levels');
+      await upload(page, 'levels.csv', 'colour,flavour\nred,sweet\n');
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toMatch(
+        /^Error: Unknown column "colour": the fields of levels are id, /,
+      );
+      expect(await counts(page).count()).toBe(0);
+      await expectNoAxeViolations(page, 'import of the wrong shape');
+    } finally {
+      await session.close();
+    }
+  }, 60_000);
+
   it('phone: a file that is not UTF-8 gets one clear message and changes nothing', async () => {
     const session = await openAt(panel, 'phone', refusedUpload);
     const { page } = session;

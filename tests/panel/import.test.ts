@@ -5,9 +5,11 @@
  * Apply writes it; a file that is not UTF-8 gets one message and changes nothing. At 1280×800 and
  * 390×844, axe clean.
  */
+import { request } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { csvLine, parseCsv } from '../../shared/import/csv.ts';
+import { MAX_FILE_BYTES } from '../../shared/import/records.ts';
 import { describeBrowser, expectNoAxeViolations, type PageIssue } from '../helpers/browser.ts';
 import { apiSearch, open, openAt, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
 
@@ -166,6 +168,38 @@ describeBrowser('admin panel: import in the browser', () => {
       await session.close();
     }
   }, 60_000);
+
+  it('an upload bigger than the import limit is refused before it is read', async () => {
+    const cookie = (await panel.session.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const url = new URL(`${PANEL}/imports/?words=1&languageId=1&name=huge.txt`, panel.app.url);
+    // The declared length says it all: the answer comes before any of the body is sent.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(url, {
+        method: 'POST',
+        headers: {
+          Cookie: cookie,
+          'X-Argus-CSRF': '1',
+          Origin: panel.app.url,
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(MAX_FILE_BYTES + 1),
+        },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({
+      message: 'The file is too big (more than 512 MB): split it.',
+    });
+  });
 
   it('phone: a file that is not UTF-8 gets one clear message and changes nothing', async () => {
     const session = await openAt(panel, 'phone', refusedUpload);

@@ -22,8 +22,7 @@ const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
  */
 export async function holdUpload(req: Request, name: string, limit = MAX_FILE_BYTES): Promise<HeldFile> {
   const declared = Number(req.get('content-length') ?? NaN);
-  if (declared > limit)
-    throw new ImportError(`The file is too big (${mb(declared)}; at most ${mb(limit)}): split it.`);
+  if (declared > limit) throw new ImportError(`The file is too big (more than ${mb(limit)}): split it.`);
   const dir = await mkdtemp(join(tmpdir(), 'argus-import-'));
   // The upload's extension is kept: the shared readers choose the format by it, as for the CLI.
   const path = join(dir, `${randomUUID()}${/\.(csv|jsonl|ndjson|json|txt)$/i.exec(name)?.[0] ?? ''}`);
@@ -37,7 +36,7 @@ export async function holdUpload(req: Request, name: string, limit = MAX_FILE_BY
           req.unpipe(out);
           out.destroy();
           req.resume();
-          reject(new ImportError(`The file is too big (at most ${mb(limit)}): split it.`));
+          reject(new ImportError(`The file is too big (more than ${mb(limit)}): split it.`));
         }
       });
       req.on('error', reject);

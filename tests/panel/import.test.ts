@@ -169,7 +169,7 @@ describeBrowser('admin panel: import in the browser', () => {
     }
   }, 60_000);
 
-  it('an upload bigger than the import limit is refused before it is read', async () => {
+  it('an upload bigger than the import limit is refused before it is read; no session or CSRF, no import', async () => {
     const cookie = (await panel.session.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const url = new URL(`${PANEL}/imports/?words=1&languageId=1&name=huge.txt`, panel.app.url);
     // The declared length says it all: the answer comes before any of the body is sent.
@@ -199,6 +199,12 @@ describeBrowser('admin panel: import in the browser', () => {
     expect(JSON.parse(answer.body)).toEqual({
       message: 'The file is too big (more than 512 MB): split it.',
     });
+    // Without a session there is nothing to import with; without the CSRF header, no write at all.
+    const headers = { 'X-Argus-CSRF': '1', Origin: panel.app.url };
+    const anonymous = await fetch(url, { method: 'POST', headers, body: 'word\n' });
+    expect([anonymous.status, await anonymous.json()]).toEqual([401, { message: 'Log in to import.' }]);
+    const forged = await fetch(url, { method: 'POST', headers: { Cookie: cookie }, body: 'word\n' });
+    expect(forged.status).toBe(403);
   });
 
   it('phone: a file that is not UTF-8 gets one clear message and changes nothing', async () => {

@@ -1,11 +1,10 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApiClient } from '#shared/api-client/index.ts';
 import { word, type AnyEntity } from '#shared/entities/index.ts';
 import { importPass, type LineResult } from '#shared/import/engine.ts';
 import { decodeUtf8 } from '#shared/import/records.ts';
 import { formatOf, readWordFile } from '#shared/import/word-file.ts';
-import { readFile } from 'node:fs/promises';
 import type { HeldFile } from './upload.ts';
 
 /**

@@ -4,6 +4,7 @@ import { ApiError } from '#shared/api-client/index.ts';
 import { contentEntities, type AnyEntity } from '#shared/entities/index.ts';
 import { ImportError } from '#shared/import/errors.ts';
 import type { Logger } from '../../logger.ts';
+import { stateOf } from '../../session/session-data.ts';
 import { panelRequestContext } from '../request-context.ts';
 import { applyImport, emptyCounts, planImport, WORDS_ENTITY, type Plan, type Progress } from './plan.ts';
 import { dropFile, holdUpload, type HeldFile } from './upload.ts';
@@ -54,7 +55,7 @@ export function importsRouter(logger: Logger): Router {
     return null;
   };
   const loggedIn = (req: Request, res: Response): boolean => {
-    if (req.session?.auth?.accessToken && req.session.auth.twoFaVerified !== false) return true;
+    if (stateOf(req.session) === 'logged-in') return true;
     res.status(401).json({ message: 'Log in to import.' });
     return false;
   };

@@ -98,7 +98,13 @@ describeBrowser('admin panel: import in the browser', () => {
       first!.cells[timeAt] = String(after);
       const csv = [header!, first!, ...rest].map((record) => csvLine(record.cells)).join('\n');
 
-      await open(page, 'import');
+      // Reached from the navbar, where History and Trash are.
+      await open(page, '');
+      await page
+        .getByRole('navigation', { name: 'Admin' })
+        .getByRole('link', { name: 'Import', exact: true })
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'Import' }).waitFor();
       await page.getByLabel('Table export').check();
       await page.getByRole('option', { name: 'Levels', exact: true }).waitFor({ state: 'attached' });
       await page.getByLabel('Table', { exact: true }).selectOption('levels');

@@ -113,7 +113,7 @@ describeBrowser('admin panel: import in the browser', () => {
         .filter({ hasText: `Would create 0, would update 1, unchanged ${rest.length}, rejected 0.` })
         .waitFor();
       const updated = page.locator('tr[data-import-row="updated"]');
-      expect(await updated.getByRole('cell').nth(1).textContent()).toBe(`Updated #${id}`);
+      expect(await updated.getByRole('cell').nth(1).textContent()).toBe(`Update #${id}`);
       expect(await updated.getByRole('cell').nth(2).textContent()).toBe(`time: ${before} → ${after}`);
       await expectNoAxeViolations(page, 'levels import preview');
 

@@ -15,7 +15,8 @@ function detail(row: PreviewRow): string {
     .join('; ');
 }
 
-const LABELS = { created: 'Created', updated: 'Updated', unchanged: 'Unchanged', rejected: 'Rejected' };
+// What Apply would do to the row; a created row's id is only known once it is written.
+const LABELS = { created: 'Create', updated: 'Update', unchanged: 'Unchanged', rejected: 'Rejected' };
 
 /** The dry run's rows that change or are refused, in file order, a page at a time. */
 export function PreviewTable({ summary, onPage }: { summary: ImportSummary; onPage(page: number): void }) {
@@ -40,7 +41,7 @@ export function PreviewTable({ summary, onPage }: { summary: ImportSummary; onPa
                 <td>{row.line}</td>
                 <td>
                   {LABELS[row.status]}
-                  {row.id === undefined ? '' : ` #${row.id}`}
+                  {row.status === 'updated' && row.id !== undefined ? ` #${row.id}` : ''}
                 </td>
                 <td className="text-break">{detail(row)}</td>
               </tr>

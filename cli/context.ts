@@ -1,3 +1,4 @@
+import { ImportError } from '#shared/import/errors.ts';
 /**
  * What a CLI command works with, injectable so tests run commands in-process: the environment
  * (the same variables the server reads), the three standard streams, how questions are asked, the
@@ -29,14 +30,7 @@ export interface Prompter {
 export const EXIT = { ok: 0, partial: 1, usage: 2 } as const;
 
 /** A failure to report to the operator as one line, without a stack; `exitCode` defaults to 1. */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
+export class CliError extends ImportError {}
 
 /** The command was given wrongly (an option, a value, a file name): exit code 2, as usage errors. */
 export class UsageError extends CliError {

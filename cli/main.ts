@@ -11,7 +11,8 @@ import { registerSessionCommands } from './commands/session.ts';
 import { registerTrashCommands } from './commands/trash.ts';
 import { registerWordCommands } from './commands/words.ts';
 import { DEFAULT_API_URL, type Connection, type GlobalOptions } from './connection.ts';
-import { CliError, CliExit, EXIT, withContext, type CliContext } from './context.ts';
+import { CliExit, EXIT, withContext, type CliContext } from './context.ts';
+import { ImportError } from '#shared/import/errors.ts';
 
 /** The output and exit-code conventions every command keeps (the program's help shows them). */
 const CONVENTIONS =
@@ -107,7 +108,7 @@ export async function run(argv: string[] = process.argv, context: Partial<CliCon
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (error instanceof CliExit) return error.exitCode;
     stderr.write(`Error: ${await describe(error)}\n`);
-    if (error instanceof CliError) return error.exitCode;
+    if (error instanceof ImportError) return error.exitCode;
     return (await unreachable(error)) ? EXIT.usage : EXIT.partial;
   }
 }

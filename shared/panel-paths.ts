@@ -39,3 +39,7 @@ export function gateRedirect(state: SessionState, pathname: string): string | nu
       return path === LOGIN_PATH || path === QR_CODE_PATH ? PANEL_PATH : null;
   }
 }
+
+/** Import in the browser (issue 13): the screen, and the panel server's upload/preview/apply routes. */
+export const IMPORT_PATH = `${PANEL_PATH}/import`;
+export const IMPORTS_API_PATH = `${PANEL_PATH}/imports`;

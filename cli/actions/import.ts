@@ -3,7 +3,7 @@ import { EDIT_SAMPLE_SIZE } from '#shared/entities/bulk-edit.ts';
 import { emptyCounts, type Counts } from '../bulk/upsert.ts';
 import type { Connection } from '../connection.ts';
 import { canPrompt, CliError, CliExit } from '../context.ts';
-import { importPass, type LineResult } from '../import/engine.ts';
+import { importPass, type LineResult } from '#shared/import/engine.ts';
 import { createProgress } from '../progress.ts';
 import { summaryLine } from './words-import.ts';
 

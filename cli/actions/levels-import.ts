@@ -2,7 +2,7 @@ import { letterGroupLevel, level } from '#shared/entities/index.ts';
 import { upsertRows, type Counts } from '../bulk/upsert.ts';
 import type { Connection } from '../connection.ts';
 import { readLevelFile } from '../files/level-file.ts';
-import { formatOf } from '../files/word-file.ts';
+import { formatOf } from '#shared/import/word-file.ts';
 import { createProgress } from '../progress.ts';
 import { readInput, summaryLine, type RejectedRow } from './words-import.ts';
 

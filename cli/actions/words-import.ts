@@ -4,7 +4,7 @@ import { word } from '#shared/entities/index.ts';
 import { upsertRows, type Counts } from '../bulk/upsert.ts';
 import type { Connection } from '../connection.ts';
 import { CliError } from '../context.ts';
-import { formatOf, readWordFile } from '../files/word-file.ts';
+import { formatOf, readWordFile } from '#shared/import/word-file.ts';
 import { createProgress } from '../progress.ts';
 
 export interface WordsImportOptions {

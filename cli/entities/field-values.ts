@@ -1,4 +1,6 @@
 import { fieldNames, type AnyEntity, type FieldDescription } from '#shared/entities/index.ts';
+import { ImportError } from '#shared/import/errors.ts';
+import { typedValue as sharedTypedValue } from '#shared/import/field-values.ts';
 import { UsageError } from '../context.ts';
 
 /**
@@ -13,37 +15,12 @@ export function splitAssignment(text: string, option: string): [string, string] 
   return [text.slice(0, at).trim(), text.slice(at + 1)];
 }
 
-/** A value typed by the field's kind; `null` for nullable fields given as `null`. */
+/** A value typed by the field's kind (shared with imports); a bad value is a usage error here. */
 export function typedValue(name: string, field: FieldDescription, raw: string): unknown {
-  if (field.nullable && raw === 'null') return null;
-  switch (field.kind) {
-    case 'bool': {
-      const value = { true: true, yes: true, '1': true, false: false, no: false, '0': false }[
-        raw.toLowerCase()
-      ];
-      if (value === undefined) throw new UsageError(`${name} must be true or false, not "${raw}"`);
-      return value;
-    }
-    case 'id':
-    case 'fk':
-    case 'int':
-      if (!/^-?\d{1,15}$/.test(raw.trim()))
-        throw new UsageError(`${name} must be a whole number, not "${raw}"`);
-      return Number(raw);
-    case 'number': {
-      const value = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(value))
-        throw new UsageError(`${name} must be a number, not "${raw}"`);
-      return value;
-    }
-    case 'json':
-      try {
-        return JSON.parse(raw) as unknown;
-      } catch {
-        throw new UsageError(`${name} must be JSON, not "${raw}"`);
-      }
-    default:
-      return raw;
+  try {
+    return sharedTypedValue(name, field, raw);
+  } catch (error) {
+    throw error instanceof ImportError ? new UsageError(error.message) : error;
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, csvRecords, parseCsv } from './csv.ts';
+import { csvLine, csvRecords, parseCsv } from '#shared/import/csv.ts';
 import { readLevelFile } from './level-file.ts';
-import { formatOf, readWordFile } from './word-file.ts';
+import { formatOf, readWordFile } from '#shared/import/word-file.ts';
 
 describe('parseCsv', () => {
   it('reads quotes, doubled quotes, line breaks inside quotes, CRLF, and keeps each record’s line', () => {

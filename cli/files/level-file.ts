@@ -2,8 +2,8 @@ import { composeCheckCondition, type RequiredLetter } from '#shared/check-condit
 import { open } from 'node:fs/promises';
 import { CliError } from '../context.ts';
 import { typedValue } from '../entities/field-values.ts';
-import { parseCsv, separatorOf } from './csv.ts';
-import { parseJsonArray, type FileFormat } from './word-file.ts';
+import { parseCsv, separatorOf } from '#shared/import/csv.ts';
+import { parseJsonArray, type FileFormat } from '#shared/import/word-file.ts';
 
 /**
  * Rows of `levels import`: a CSV with a header, or a JSON array of objects, with the level form's

@@ -77,6 +77,15 @@ export const adminRoutes: RouteObject[] = [
             handle: panelHandle('Trash', 'Rows deleted in the last 30 days, restorable with their ids.'),
           },
           {
+            id: 'admin-import',
+            path: 'import',
+            lazy: () => import('./import/ImportScreen.tsx'),
+            handle: panelHandle(
+              'Import',
+              'Upload a word list or a table export: preview the changes, then apply them.',
+            ),
+          },
+          {
             id: 'admin-search',
             path: 'search',
             lazy: () => import('./search/SearchPage.tsx'),

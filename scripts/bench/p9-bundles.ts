@@ -24,6 +24,7 @@ const SCREEN_NAMES: Record<string, string> = {
   'LinkJobs.js': 'the link-jobs page',
   'AuditScreen.js': 'the history (audit) screen',
   'TrashScreen.js': 'the trash screen',
+  'ImportScreen.js': 'the import screen',
 };
 
 /** The asset and every module it imports statically (`import … from "./x.js"`, `import "./x.js"`). */

@@ -10,6 +10,7 @@ import { createTokenRefresher } from '../session/token-refresh.ts';
 import { upstreamAuth } from '../session/upstream-auth.ts';
 import { safeError } from '../session/http.ts';
 import { panelGating } from './gating.ts';
+import { importsRouter } from './imports/router.ts';
 import { panelRequestContext, providePanelDeps } from './request-context.ts';
 
 export { PANEL_PREFIX } from './gating.ts';
@@ -66,6 +67,7 @@ export function createPanel(deps: {
     sessionRouter({ session, upstream, clock, revoke, sessionLifetimeMs: config.tokens.refreshMs }),
   );
   router.use('/api', proxyRouter(forwardDeps));
+  router.use('/imports', importsRouter(logger));
   router.use(panelGating(clock));
 
   return {

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response as ExpressResponse } from 'express';
-import { createApiClient } from '#shared/api-client/index.ts';
+import { createApiClient, type ChangeSetTag } from '#shared/api-client/index.ts';
 import type { PanelContext } from '#shared/panel-context.ts';
 import { forward, type ForwardDeps } from '../proxy/forward.ts';
 import { statusOf } from '../session/session-data.ts';
@@ -26,7 +26,11 @@ export function providePanelDeps(deps: ForwardDeps): RequestHandler {
  * loaders get exactly the browser's rules (allow-list, bearer, refresh-on-401 shared with
  * concurrent requests, session end on a refused refresh) without an extra HTTP hop.
  */
-export async function panelRequestContext(req: Request, res: ExpressResponse): Promise<PanelContext> {
+export async function panelRequestContext(
+  req: Request,
+  res: ExpressResponse,
+  changeSet?: ChangeSetTag,
+): Promise<PanelContext> {
   const deps = res.locals[DEPS_KEY] as ForwardDeps | undefined;
   const now = deps?.clock() ?? Date.now();
   const sessionFetch = async (input: string | URL | globalThis.Request, init?: RequestInit) => {
@@ -51,7 +55,11 @@ export async function panelRequestContext(req: Request, res: ExpressResponse): P
   };
 
   return {
-    api: createApiClient({ baseUrl: IN_PROCESS_BASE, fetch: sessionFetch as typeof fetch }),
+    api: createApiClient({
+      baseUrl: IN_PROCESS_BASE,
+      fetch: sessionFetch as typeof fetch,
+      ...(changeSet ? { changeSet } : {}),
+    }),
     session: statusOf(req.session, now),
     qrCodeSvg: await qrCodeSvg(req),
     totpKey: totpKey(req),

@@ -30,7 +30,8 @@ export interface ProxyOutcome {
 }
 
 // Forwarded from the browser: nothing that identifies or authenticates it (Cookie, Authorization,
-// X-Forwarded-*, Origin) and nothing hop-by-hop. If-Match carries the version a form read (issue 12).
+// X-Forwarded-*, Origin) and nothing hop-by-hop. If-Match carries the version a form read (issue 12);
+// the change-set pair groups a panel import's writes (validated by the API).
 const REQUEST_HEADERS = [
   'accept',
   'accept-language',
@@ -38,6 +39,8 @@ const REQUEST_HEADERS = [
   'if-match',
   'if-none-match',
   'if-modified-since',
+  'x-change-set',
+  'x-change-set-command',
 ];
 // Returned to the browser: never Set-Cookie, Location (an upstream URL) or server details.
 const RESPONSE_HEADERS = ['content-type', 'content-language', 'etag', 'last-modified', 'retry-after'];

@@ -2,7 +2,7 @@ import { truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentEntities } from '../../shared/entities/index.ts';
-import { MAX_FILE_BYTES } from '../../cli/files/records.ts';
+import { MAX_FILE_BYTES } from '../../shared/import/records.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { cliJson, startCliHarness, type CliHarness } from './harness.ts';

@@ -1,5 +1,5 @@
 import { normalizeWord } from '#shared/words.ts';
-import { CliError } from '../context.ts';
+import { ImportError } from './errors.ts';
 import { parseCsv } from './csv.ts';
 
 export type FileFormat = 'txt' | 'csv' | 'json';
@@ -20,7 +20,7 @@ export function formatOf(
 ): FileFormat {
   const format = (given ?? /\.(txt|csv|json)$/i.exec(file)?.[1] ?? allowed[0]!).toLowerCase();
   if (!(allowed as readonly string[]).includes(format)) {
-    throw new CliError(`Unknown format "${format}": use ${allowed.join(', ')}`);
+    throw new ImportError(`Unknown format "${format}": use ${allowed.join(', ')}`);
   }
   return format as FileFormat;
 }
@@ -113,8 +113,8 @@ export function parseJsonArray(text: string): unknown[] {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new CliError(`The file is not valid JSON: ${(error as Error).message}`);
+    throw new ImportError(`The file is not valid JSON: ${(error as Error).message}`);
   }
-  if (!Array.isArray(data)) throw new CliError('The JSON file must hold an array');
+  if (!Array.isArray(data)) throw new ImportError('The JSON file must hold an array');
   return data;
 }

@@ -1,6 +1,6 @@
 import { entityByName, fieldNames, type AnyEntity, type FieldDescription } from '#shared/entities/index.ts';
-import { CliError } from '../context.ts';
-import { typedValue } from '../entities/field-values.ts';
+import { ImportError } from './errors.ts';
+import { typedValue } from './field-values.ts';
 
 /**
  * What each column of an import file means, from the entity's description alone: `id` (the row to
@@ -25,7 +25,7 @@ export class ColumnReader {
     for (const [name, field] of this.names) this.lower.set(name.toLowerCase(), field);
   }
 
-  /** The column's meaning; an unknown one throws a CliError naming the table's fields. */
+  /** The column's meaning; an unknown one throws a ImportError naming the table's fields. */
   column(header: string): Column {
     let column = this.known.get(header);
     if (!column) {
@@ -62,13 +62,13 @@ export class ColumnReader {
         const described = targetField === undefined ? undefined : target.fields[targetField];
         if (described && targetField !== undefined)
           return { kind: 'ref', name: ref!, target, targetField, field: described };
-        throw new CliError(
+        throw new ImportError(
           `Unknown column "${header}": ${header.slice(dot + 1)} is not a field of ${target.labelPlural.toLowerCase()} ` +
             `(${Object.keys(target.fields).join(', ')})`,
         );
       }
     }
-    throw new CliError(`Unknown column "${header}": ${this.fieldsText()}`);
+    throw new ImportError(`Unknown column "${header}": ${this.fieldsText()}`);
   }
 
   private fieldsText(): string {
@@ -99,7 +99,7 @@ function cellValue(name: string, field: FieldDescription, text: string): unknown
  * One file row → one bulk row: values typed by their field's kind (CSV text), references by a
  * field of the referenced row gathered into `{ field: value }` objects, a reference whose value
  * is not a number taken as the target's text natural key (`languageId` = `English`). Throws a
- * CliError naming the field and the kind expected.
+ * ImportError naming the field and the kind expected.
  */
 export function bulkRowOf(
   reader: ColumnReader,
@@ -126,14 +126,14 @@ export function bulkRowOf(
     let value: unknown;
     if (field.kind === 'fk' && typeof raw === 'string' && !/^\s*\d+\s*$/.test(raw) && raw !== '') {
       const key = textKeyOf(entityByName(field.references!));
-      if (key === undefined) throw new CliError(`${name} must be a whole number (an id), not "${raw}"`);
+      if (key === undefined) throw new ImportError(`${name} must be a whole number (an id), not "${raw}"`);
       value = { [key]: raw };
     } else value = fromText ? cellValue(name, field, String(raw)) : raw;
     if (value !== undefined) row[name] = value;
   }
   for (const [name, ref] of refs) {
     if (row[name] !== undefined && row[name] !== null)
-      throw new CliError(`${name} is given twice: by id and by ${Object.keys(ref).join(', ')}`);
+      throw new ImportError(`${name} is given twice: by id and by ${Object.keys(ref).join(', ')}`);
     row[name] = ref;
   }
   return row;

@@ -1,8 +1,8 @@
 import { ApiError, type ApiClient } from '#shared/api-client/index.ts';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { MAX_BULK_ROWS, type BulkRowResult } from '#shared/entities/bulk.ts';
-import { CliError } from '../context.ts';
-import { openRecordFile } from '../files/records.ts';
+import { ImportError } from './errors.ts';
+import { openRecordFile } from './records.ts';
 import { bulkRowOf, ColumnReader } from './columns.ts';
 
 /**
@@ -27,6 +27,8 @@ export interface LineResult extends Omit<BulkRowResult, 'index'> {
 
 export interface ImportRun {
   file: string;
+  /** The file's name in messages (defaults to `file`). */
+  label?: string;
   format?: string;
   dryRun: boolean;
   batchSize?: number;
@@ -47,9 +49,9 @@ interface Chunk {
   refused: Map<number, LineResult>;
 }
 
-/** Streams the file's rows in chunks; a problem with the file itself (not a row) throws a CliError. */
+/** Streams the file's rows in chunks; a problem with the file itself (not a row) throws a ImportError. */
 async function* chunksOf(entity: AnyEntity, run: ImportRun, notes: string[]): AsyncGenerator<Chunk> {
-  const file = await openRecordFile(run.file, run.format);
+  const file = await openRecordFile(run.file, run.format, run.label);
   const reader = new ColumnReader(entity);
   // A CSV header is checked before the first row is read: an unknown column refuses the file.
   for (const column of file.columns ?? []) reader.column(column);
@@ -74,7 +76,7 @@ async function* chunksOf(entity: AnyEntity, run: ImportRun, notes: string[]): As
           for (const value of Object.values(values)) bytes += String(value).length + 16;
         } catch (error) {
           // An unknown column in a JSON row is the file's problem: it stops the import.
-          if (!(error instanceof CliError) || error.message.startsWith('Unknown column')) throw error;
+          if (!(error instanceof ImportError) || error.message.startsWith('Unknown column')) throw error;
           chunk.refused.set(at, { line, status: 'rejected', reason: error.message });
         }
       }
@@ -108,7 +110,7 @@ async function send(
       results = answer.results;
     } catch (error) {
       if (error instanceof ApiError && (error.status === 404 || error.status === 405))
-        throw new CliError(
+        throw new ImportError(
           `The API has no bulk endpoint for ${entity.labelPlural.toLowerCase()} (${error.status}): import needs it.`,
         );
       throw error;

@@ -1,6 +1,6 @@
 import { CsvError, parse, type Options } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
-import { CliError } from '../context.ts';
+import { ImportError } from './errors.ts';
 
 /**
  * CSV as spreadsheets save it, read by csv-parse: comma separated, or semicolon when the first line
@@ -49,14 +49,14 @@ class LineCounter {
 const firstLineOf = (text: string) => text.replace(/^\uFEFF/, '').split(/\r?\n|\r/, 1)[0] ?? '';
 
 /** A csv-parse error as one line naming the line of the file. */
-export function csvProblem(error: unknown): CliError | unknown {
+export function csvProblem(error: unknown): ImportError | unknown {
   if (!(error instanceof CsvError)) return error;
   const line = (error as CsvError & { lines?: number }).lines;
   const what =
     error.code === 'CSV_QUOTE_NOT_CLOSED'
       ? 'a quoted field is never closed'
       : error.message.replace(/\.$/, '');
-  return new CliError(`line ${line ?? '?'}: ${what}`);
+  return new ImportError(`line ${line ?? '?'}: ${what}`);
 }
 
 /** The whole text at once (the dictionary and level files of `words import` / `levels import`). */

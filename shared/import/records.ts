@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { CliError } from '../context.ts';
+import { ImportError } from './errors.ts';
 import { csvRecords, type CsvRecord } from './csv.ts';
 
 /**
@@ -36,7 +36,7 @@ async function formatOf(file: string, given: string | undefined): Promise<Record
   if (named === 'ndjson') return 'jsonl';
   if (named !== undefined) {
     if (!(RECORD_FORMATS as readonly string[]).includes(named))
-      throw new CliError(`Unknown format "${named}": use ${RECORD_FORMATS.join(', ')}`);
+      throw new ImportError(`Unknown format "${named}": use ${RECORD_FORMATS.join(', ')}`);
     return named as RecordFormat;
   }
   const handle = await open(file, 'r');
@@ -54,7 +54,7 @@ async function formatOf(file: string, given: string | undefined): Promise<Record
 }
 
 /** The file's text, chunk by chunk; bytes that are not UTF-8 stop it with the line they are on. */
-async function* utf8Text(file: string): AsyncGenerator<string> {
+async function* utf8Text(file: string, label = file): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let line = 1;
   for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
@@ -64,7 +64,7 @@ async function* utf8Text(file: string): AsyncGenerator<string> {
     } catch {
       const bad = firstInvalidByte(chunk as Buffer);
       const at = line + (chunk as Buffer).subarray(0, bad).filter((byte) => byte === 10).length;
-      throw new CliError(`${file} is not UTF-8 text (line ${at}): save it as UTF-8 and try again`);
+      throw new ImportError(`${label} is not UTF-8 text (line ${at}): save it as UTF-8 and try again`);
     }
     for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) line++;
     yield text;
@@ -73,7 +73,18 @@ async function* utf8Text(file: string): AsyncGenerator<string> {
     const rest = decoder.decode();
     if (rest) yield rest;
   } catch {
-    throw new CliError(`${file} is not UTF-8 text (it ends inside a character): save it as UTF-8`);
+    throw new ImportError(`${label} is not UTF-8 text (it ends inside a character): save it as UTF-8`);
+  }
+}
+
+/** A whole text (a word list) as UTF-8, or the same one-line refusal as a streamed file. */
+export function decodeUtf8(bytes: Buffer, label: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const bad = firstInvalidByte(bytes);
+    const at = 1 + bytes.subarray(0, bad).filter((byte) => byte === 10).length;
+    throw new ImportError(`${label} is not UTF-8 text (line ${at}): save it as UTF-8 and try again`);
   }
 }
 
@@ -93,25 +104,31 @@ function firstInvalidByte(chunk: Buffer): number {
   return good;
 }
 
-export async function openRecordFile(file: string, given?: string): Promise<RecordFile> {
+/** `label` names the file in messages (the panel's upload is a temp file the admin never saw). */
+export async function openRecordFile(file: string, given?: string, label = file): Promise<RecordFile> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
-    throw new CliError(`Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    throw new ImportError(
+      `Cannot read ${label}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`,
+    );
   });
-  if (!info.isFile()) throw new CliError(`Cannot read ${file}: not a file`);
+  if (!info.isFile()) throw new ImportError(`Cannot read ${label}: not a file`);
   if (info.size > MAX_FILE_BYTES) {
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MB`;
-    throw new CliError(`${file} is too big (${mb(info.size)}; at most ${mb(MAX_FILE_BYTES)}): split it`);
+    throw new ImportError(`${label} is too big (${mb(info.size)}; at most ${mb(MAX_FILE_BYTES)}): split it`);
   }
   const format = await formatOf(file, given);
   if (format !== 'csv') {
-    const items = format === 'json' ? jsonArrayItems(utf8Text(file), file) : jsonLines(utf8Text(file), file);
-    return { format, columns: null, records: objects(items, file) };
+    const items =
+      format === 'json'
+        ? jsonArrayItems(utf8Text(file, label), label)
+        : jsonLines(utf8Text(file, label), label);
+    return { format, columns: null, records: objects(items, label) };
   }
-  const rows = csvRecords(utf8Text(file));
+  const rows = csvRecords(utf8Text(file, label));
   const first = await rows.next();
   const header = first.done ? undefined : first.value.shift();
   if (!header)
-    throw new CliError(`${file} is empty: a CSV file starts with a header line naming the columns`);
+    throw new ImportError(`${label} is empty: a CSV file starts with a header line naming the columns`);
   const columns = header.cells.map((cell) => cell.trim());
   const valuesOf = ({ line, cells }: CsvRecord): FileRecord => {
     if (cells.length > columns.length) return { line, values: null };
@@ -136,7 +153,7 @@ async function* objects(
     try {
       value = JSON.parse(text);
     } catch (error) {
-      throw new CliError(`${file} line ${line}: not valid JSON (${(error as Error).message})`);
+      throw new ImportError(`${file} line ${line}: not valid JSON (${(error as Error).message})`);
     }
     const object = typeof value === 'object' && value !== null && !Array.isArray(value);
     batch.push({ line, values: object ? (value as Record<string, unknown>) : null });
@@ -177,7 +194,7 @@ async function* jsonArrayItems(chunks: AsyncIterable<string>, file: string) {
   let item = '';
   let itemLine = 0;
   let line = 1;
-  const shape = () => new CliError(`${file} line ${line}: a JSON file must hold one array of objects`);
+  const shape = () => new ImportError(`${file} line ${line}: a JSON file must hold one array of objects`);
   for await (const chunk of chunks) {
     for (let i = 0; i < chunk.length; i++) {
       const c = chunk[i]!;

@@ -1,0 +1,224 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ErrorMessage, SuccessMessage } from '../components/Messages.tsx';
+import { useHydrated } from '../components/useHydrated.ts';
+import { importApi, type Counts, type ImportSummary } from './import-api.ts';
+import { PreviewTable } from './PreviewTable.tsx';
+
+const countsText = (counts: Counts, dry: boolean) =>
+  `${dry ? 'Would create' : 'Created'} ${counts.created}, ${dry ? 'would update' : 'updated'} ${counts.updated}, ` +
+  `unchanged ${counts.unchanged}, rejected ${counts.rejected}.`;
+
+/**
+ * Import in the browser: a word list for a language, or a table's CSV, JSON or JSON Lines export.
+ * The panel server checks the file with a dry run (the CLI's engine and limits); the preview lists
+ * what would be created, updated (old → new) and rejected (line and reason); Apply writes it.
+ */
+export function Component() {
+  const hydrated = useHydrated();
+  const [kind, setKind] = useState<'words' | 'table'>('words');
+  const [tables, setTables] = useState<Array<{ resource: string; label: string }>>([]);
+  const [languages, setLanguages] = useState<Array<{ id: number; language: string }>>([]);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+
+  useEffect(() => {
+    Promise.all([importApi.options(), importApi.languages()])
+      .then(([options, list]) => {
+        setTables(options.tables);
+        setLanguages(list);
+      })
+      .catch((error: Error) => setProblem(error.message));
+  }, []);
+
+  const preview = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const file = form.get('file');
+    if (!(file instanceof File) || file.name === '') return setProblem('Choose a file to import.');
+    setBusy(true);
+    setProblem(null);
+    setSummary(null);
+    try {
+      const target =
+        kind === 'words'
+          ? { words: true as const, languageId: String(form.get('languageId') ?? '') }
+          : { words: false as const, table: String(form.get('table') ?? '') };
+      setSummary(await importApi.upload(file, target));
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const apply = async () => {
+    if (!summary) return;
+    setBusy(true);
+    setProblem(null);
+    const id = summary.id;
+    // The apply request stays open while the rows are written; meanwhile the page polls progress.
+    let running = true;
+    const poll = async () => {
+      while (running) {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        if (!running) break;
+        const now = await importApi.page(id, 1).catch(() => null);
+        if (running && now?.apply) setSummary((old) => (old ? { ...old, apply: now.apply } : old));
+      }
+    };
+    void poll();
+    try {
+      setSummary(await importApi.apply(id));
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      running = false;
+      setBusy(false);
+    }
+  };
+
+  const turn = async (page: number) => {
+    if (!summary) return;
+    try {
+      const next = await importApi.page(summary.id, page);
+      setSummary(next);
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  };
+
+  const applied = summary?.apply;
+  const changes = summary ? summary.counts.created + summary.counts.updated : 0;
+  return (
+    <section aria-labelledby="import-title">
+      <h1 id="import-title" className="h3 mb-3">
+        Import
+      </h1>
+      <p>
+        Upload a word list (one word a line) or a table&apos;s export (CSV, JSON or JSON Lines, as the
+        lists&apos; CSV and JSON links download it). Nothing is written until you check the preview and choose
+        Apply.
+      </p>
+      <form onSubmit={(event) => void preview(event)} className="mb-3" aria-label="File to import">
+        <fieldset className="mb-2">
+          <legend className="form-label fs-6">What the file holds</legend>
+          <div className="form-check form-check-inline">
+            <input
+              className="form-check-input"
+              type="radio"
+              id="import-kind-words"
+              name="kind"
+              value="words"
+              checked={kind === 'words'}
+              onChange={() => setKind('words')}
+            />
+            <label className="form-check-label" htmlFor="import-kind-words">
+              Word list
+            </label>
+          </div>
+          <div className="form-check form-check-inline">
+            <input
+              className="form-check-input"
+              type="radio"
+              id="import-kind-table"
+              name="kind"
+              value="table"
+              checked={kind === 'table'}
+              onChange={() => setKind('table')}
+            />
+            <label className="form-check-label" htmlFor="import-kind-table">
+              Table export
+            </label>
+          </div>
+        </fieldset>
+        <div className="d-flex flex-wrap gap-2 align-items-end">
+          {kind === 'words' ? (
+            <div>
+              <label htmlFor="import-language" className="form-label">
+                Language
+              </label>
+              <select id="import-language" name="languageId" className="form-select" required>
+                {languages.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.language}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <div>
+              <label htmlFor="import-table" className="form-label">
+                Table
+              </label>
+              <select id="import-table" name="table" className="form-select" required>
+                {tables.map((t) => (
+                  <option key={t.resource} value={t.resource}>
+                    {t.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div>
+            <label htmlFor="import-file" className="form-label">
+              File
+            </label>
+            <input
+              id="import-file"
+              name="file"
+              type="file"
+              className="form-control"
+              required
+              accept=".txt,.csv,.json,.jsonl,.ndjson,text/plain,text/csv,application/json"
+            />
+          </div>
+          <button type="submit" className="btn btn-primary" disabled={!hydrated || busy}>
+            Preview
+          </button>
+        </div>
+      </form>
+      <ErrorMessage message={problem} className="mb-3" />
+      {summary ? (
+        <section aria-labelledby="import-preview-title">
+          <h2 id="import-preview-title" className="h5">
+            Preview of {summary.name}
+          </h2>
+          <p data-import-counts>{countsText(summary.counts, true)}</p>
+          {summary.notes.map((note) => (
+            <p key={note} className="small text-body-secondary">
+              {note}
+            </p>
+          ))}
+          <PreviewTable summary={summary} onPage={(page) => void turn(page)} />
+          {applied?.state === 'running' ? (
+            <div className="mb-2">
+              <label htmlFor="import-progress" className="form-label">
+                Writing rows
+              </label>
+              <progress
+                id="import-progress"
+                className="w-100"
+                max={Math.max(applied.total, 1)}
+                value={applied.done}
+              />
+            </div>
+          ) : null}
+          {applied?.state === 'done' ? (
+            <SuccessMessage
+              message={`Import applied: ${countsText(applied.counts, false)}${
+                applied.changeSet ? ` Change set ${applied.changeSet}.` : ''
+              }`}
+            />
+          ) : null}
+          {applied === null && changes > 0 ? (
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void apply()}>
+              Apply
+            </button>
+          ) : null}
+          {changes === 0 && !applied ? <p>Nothing to change.</p> : null}
+        </section>
+      ) : null}
+    </section>
+  );
+}

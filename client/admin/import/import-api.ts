@@ -1,0 +1,95 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
+import { IMPORTS_API_PATH, PROXY_PATH } from '#shared/panel-paths.ts';
+import { trackedFetch } from '../session-api.ts';
+
+/**
+ * The import screen's calls to the panel server (server/panel/imports): plain fetch and JSON, no
+ * entity descriptions or zod in the screen's bundle. A failure throws an Error with the server's
+ * one-line message.
+ */
+
+export type RowStatus = 'created' | 'updated' | 'unchanged' | 'rejected';
+export type Counts = Record<RowStatus, number>;
+
+export interface PreviewRow {
+  line: number;
+  status: RowStatus;
+  id?: number;
+  reason?: string;
+  changes?: Record<string, { from: unknown; to: unknown }>;
+  row?: Record<string, unknown>;
+}
+
+export interface ImportSummary {
+  id: string;
+  table: string;
+  name: string;
+  counts: Counts;
+  notes: string[];
+  page: number;
+  totalPages: number;
+  rows: PreviewRow[];
+  apply: {
+    state: 'running' | 'done' | 'failed';
+    done: number;
+    total: number;
+    counts: Counts;
+    rows: PreviewRow[];
+    message?: string;
+    changeSet?: string;
+  } | null;
+}
+
+async function call<T>(method: 'GET' | 'POST', url: string, body?: Blob): Promise<T> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await trackedFetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(method === 'GET'
+          ? {}
+          : { [CSRF_HEADER]: CSRF_HEADER_VALUE, 'Content-Type': 'application/octet-stream' }),
+      },
+      ...(body ? { body } : {}),
+    });
+    text = await response.text();
+  } catch {
+    throw new Error('The panel server could not be reached: check the connection and try again.');
+  }
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON (a proxy's error page): the status says enough.
+  }
+  if (!response.ok) {
+    const message = (data as { message?: unknown } | null)?.message;
+    throw new Error(typeof message === 'string' ? message : `The request failed (${response.status}).`);
+  }
+  return data as T;
+}
+
+export const importApi = {
+  options: () =>
+    call<{ tables: Array<{ resource: string; label: string }> }>('GET', `${IMPORTS_API_PATH}/options`),
+  languages: async () =>
+    (
+      await call<{ content: Array<{ id: number; language: string }> }>(
+        'GET',
+        `${PROXY_PATH}/languages/cms/search/?page=0&size=100`,
+      )
+    ).content,
+  upload: (file: File, target: { words: true; languageId: string } | { words: false; table: string }) => {
+    const query = new URLSearchParams({ name: file.name });
+    if (target.words) {
+      query.set('words', '1');
+      query.set('languageId', target.languageId);
+    } else query.set('table', target.table);
+    return call<ImportSummary>('POST', `${IMPORTS_API_PATH}/?${query}`, file);
+  },
+  page: (id: string, page: number) => call<ImportSummary>('GET', `${IMPORTS_API_PATH}/${id}?page=${page}`),
+  apply: (id: string) => call<ImportSummary>('POST', `${IMPORTS_API_PATH}/${id}/apply`),
+};

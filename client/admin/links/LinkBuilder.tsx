@@ -20,8 +20,22 @@ function outcomeText(answer: ApplyLinksResponse): string {
   return `${parts.join(', ')}.`;
 }
 
+/** What the last Apply said; kept by the screen, since the plan form starts afresh after it. */
+interface Outcome {
+  done: string | null;
+  problem: string | null;
+}
+
 /** The plan of one group with its checkboxes; keyed by the plan, so a new plan starts afresh. */
-function PlanForm({ data }: { data: PlanData & { plan: NonNullable<PlanData['plan']> } }) {
+function PlanForm({
+  data,
+  outcome,
+  onOutcome,
+}: {
+  data: PlanData & { plan: NonNullable<PlanData['plan']> };
+  outcome: Outcome;
+  onOutcome: (outcome: Outcome) => void;
+}) {
   const { plan } = data;
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -29,24 +43,25 @@ function PlanForm({ data }: { data: PlanData & { plan: NonNullable<PlanData['pla
   const [add, setAdd] = useState(() => new Set(plan.add.map((w) => w.wordId)));
   const [remove, setRemove] = useState(() => new Set<number>());
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { done, problem } = outcome;
 
   const apply = async () => {
     setBusy(true);
-    setDone(null);
-    setProblem(null);
+    onOutcome({ done: null, problem: null });
     try {
       const answer = await panelApi().linkBuilder.apply(data.id, {
         add: [...add],
         remove: [...remove],
         reuseLetters: data.reuseLetters,
       });
-      setDone(outcomeText(answer));
-      if (answer.problems.length) setProblem(answer.problems.slice(0, 5).join('; '));
+      // Shown by the screen: the new plan remounts this form, and the message must outlive it.
+      onOutcome({
+        done: outcomeText(answer),
+        problem: answer.problems.length ? answer.problems.slice(0, 5).join('; ') : null,
+      });
       await revalidator.revalidate();
     } catch (error) {
-      setProblem(errorMessage(error));
+      onOutcome({ done: null, problem: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -93,6 +108,7 @@ export function Component() {
   const data = useLoaderData<typeof loader>();
   const { plan } = data;
   const group = plan?.letterGroup;
+  const [outcome, setOutcome] = useState<Outcome>({ done: null, problem: null });
   return (
     <section aria-labelledby="link-builder-title">
       <h1 id="link-builder-title" className="h3 mb-3">
@@ -137,6 +153,8 @@ export function Component() {
           <PlanForm
             key={`${plan.add.length}-${plan.remove.length}-${plan.kept}-${data.reuseLetters}`}
             data={{ ...data, plan }}
+            outcome={outcome}
+            onOutcome={setOutcome}
           />
         </>
       ) : null}

@@ -1,4 +1,6 @@
+import { letterGroup, type AnyEntity } from '#shared/entities/index.ts';
 import type { LinkJob } from '#shared/links/api.ts';
+import { fkTitle, type Titles } from '../entities/list/titles.ts';
 
 const STATUS_TEXT: Record<LinkJob['status'], string> = {
   queued: 'Queued',
@@ -17,10 +19,25 @@ const STATUS_BADGE: Record<LinkJob['status'], string> = {
 
 export const isUnderWay = (job: LinkJob): boolean => job.status === 'queued' || job.status === 'running';
 
-export function filtersText(where: LinkJob['params']['where']): string {
-  const parts = Object.entries(where).map(([name, value]) => `${name} = ${String(value)}`);
-  return parts.length ? parts.join(', ') : 'every letter group';
+/**
+ * The letter groups a job's filters name, as a person reads them: "the letter groups of language
+ * French, stage 1 · 5 letters, letters containing “ab”", or "every letter group".
+ */
+const LETTER_GROUP: AnyEntity = letterGroup;
+
+export function filtersText(where: LinkJob['params']['where'], titles: Titles = {}): string {
+  const parts = Object.entries(where).map(([name, value]) => {
+    const field = LETTER_GROUP.fields[name];
+    const label = (field?.label ?? name).toLowerCase();
+    if (field?.kind === 'fk')
+      return `${label} ${fkTitle(LETTER_GROUP, { id: 0, [name]: Number(value) }, name, titles)}`;
+    if (field?.kind === 'bool') return String(value) === 'true' ? 'active' : 'inactive';
+    return `${label} containing “${String(value)}”`;
+  });
+  return parts.length ? `the letter groups of ${parts.join(', ')}` : 'every letter group';
 }
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function resultText(job: LinkJob): string {
   const r = job.result;
@@ -38,7 +55,7 @@ export function StatusBadge({ job }: { job: LinkJob }) {
 }
 
 /** One job: status, a progress bar of letter groups done, its counts and its error. */
-export function JobProgress({ job }: { job: LinkJob }) {
+export function JobProgress({ job, titles }: { job: LinkJob; titles: Titles }) {
   const percent = job.total > 0 ? Math.round((job.done / job.total) * 100) : job.status === 'done' ? 100 : 0;
   return (
     <section className="card card-body mb-3" aria-labelledby="link-job-title" data-job-status={job.status}>
@@ -46,7 +63,7 @@ export function JobProgress({ job }: { job: LinkJob }) {
         Link job {job.id} <StatusBadge job={job} />
       </h2>
       <p className="mb-2">
-        {filtersText(job.params.where)}
+        {capitalized(filtersText(job.params.where, titles))}
         {job.params.prune ? ', removing links that no longer qualify' : ''}
         {job.params.reuseLetters ? ', letters reused' : ''} — started by {job.username}.
       </p>

@@ -60,7 +60,7 @@ export function Component() {
       <ErrorMessage message={data.error} />
       <section className="card card-body mb-3" aria-labelledby="link-jobs-start">
         <h2 id="link-jobs-start" className="h5">
-          Link {filtersText(data.filters)}
+          Link {filtersText(data.filters, data.titles)}
         </h2>
         <p>
           {data.matching === null ? 'The letter groups could not be counted.' : null}
@@ -113,7 +113,7 @@ export function Component() {
           {running ? <span className="ms-2 small">A link job is under way; one runs at a time.</span> : null}
         </div>
       </section>
-      {data.job ? <JobProgress job={data.job} /> : null}
+      {data.job ? <JobProgress job={data.job} titles={data.titles} /> : null}
       <section className="card card-body" aria-labelledby="link-jobs-recent">
         <h2 id="link-jobs-recent" className="h5">
           Recent link jobs
@@ -125,8 +125,8 @@ export function Component() {
             {data.recent.map((job) => (
               <li key={job.id} className="mb-2" data-job={job.id}>
                 <Link to={linkJobsPath({ ...job.params.where, job: job.id })}>Link job {job.id}</Link>{' '}
-                <StatusBadge job={job} /> {filtersText(job.params.where)} — {job.done} of {job.total} letter
-                groups
+                <StatusBadge job={job} /> {filtersText(job.params.where, data.titles)} — {job.done} of{' '}
+                {job.total} letter groups
                 {job.result && !isUnderWay(job) ? `; ${resultText(job)}` : ''}
                 <span className="small text-body-secondary">
                   {' '}

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { letterGroup } from '#shared/entities/index.ts';
 import type { LinkJob } from '#shared/links/api.ts';
 import { panelApi } from '../api.ts';
-import { errorMessage } from '../entities/entity-api.ts';
+import { errorMessage, type Row } from '../entities/entity-api.ts';
+import { loadTitles, type Titles } from '../entities/list/titles.ts';
 
 export interface JobsData {
   /** The letter-group list's filters from the address, as given (`stageId` → `3`). */
@@ -12,6 +13,8 @@ export interface JobsData {
   /** The job named in the address (`job=ID`), if any. */
   job: LinkJob | null;
   recent: LinkJob[];
+  /** What the filters' ids name (`stageId` 3 → "3 · 5 letters"), for the jobs' descriptions. */
+  titles: Titles;
   error: string | null;
 }
 
@@ -33,7 +36,7 @@ export async function jobsLoader({ request, context }: LoaderFunctionArgs): Prom
   const filters = filtersOf(url);
   const api = panelApi(context);
   const rawJob = url.searchParams.get('job');
-  const answer: JobsData = { filters, matching: null, job: null, recent: [], error: null };
+  const answer: JobsData = { filters, matching: null, job: null, recent: [], titles: {}, error: null };
   const problems: string[] = [];
   await Promise.all([
     api
@@ -53,5 +56,12 @@ export async function jobsLoader({ request, context }: LoaderFunctionArgs): Prom
       : null,
   ]);
   answer.error = problems[0] ?? null;
+  // The filters as rows of the list, so their ids read as the list shows them (one search per table).
+  const wheres = [filters, answer.job?.params.where ?? {}, ...answer.recent.map((job) => job.params.where)];
+  const rows = wheres.map((where, index): Row => ({
+    id: index + 1,
+    ...Object.fromEntries(Object.entries(where).map(([field, value]) => [field, Number(value)])),
+  }));
+  answer.titles = await loadTitles(letterGroup, rows, context);
   return answer;
 }

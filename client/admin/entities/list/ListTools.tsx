@@ -1,5 +1,7 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
+import { Link } from 'react-router';
 import { PROXY_PATH } from '#shared/panel-paths.ts';
+import { listScreens } from './list-extras.ts';
 import type { ListState } from './url-state.ts';
 
 /** `{resource}/cms/export?format=…` through the panel proxy, with the screen's filters and sort. */
@@ -42,6 +44,13 @@ export function ListTools({ entity, state, hidden, onHidden, blocked }: ListTool
           </a>
         ),
       )}
+      {blocked
+        ? null
+        : listScreens(entity, state.filters).map((screen) => (
+            <Link key={screen.href} className="btn btn-sm btn-outline-secondary" to={screen.href}>
+              {screen.label}
+            </Link>
+          ))}
       <details className="panel-column-chooser">
         <summary className="btn btn-sm btn-outline-secondary">Columns</summary>
         <fieldset className="panel-column-menu card card-body">

@@ -1,0 +1,145 @@
+/**
+ * Issue 13's "done when", as one content manager's day in the panel, never in a terminal: import a
+ * dictionary, build and apply the links of a stage's letter groups, compose a level and see it is
+ * solvable before saving, find every unsolvable level from the home, undo a wrong bulk edit.
+ *
+ * One flow, two users: the browser test runs it (every wait is an assertion: it fails when the
+ * screen does not say what a person would read), and `scripts/walkthrough.ts` runs the same steps to
+ * take the README walkthrough's screenshots, so the README shows what the test proves.
+ */
+import type { Page } from 'playwright-core';
+import { hydrated } from './login.ts';
+import { apiSearch, idle, open, PANEL } from './entities-harness.ts';
+
+/** Called at each step worth a picture: a file name and what it shows. */
+export type Shot = (name: string, caption: string) => Promise<void>;
+
+/** The French dictionary the manager uploads (one word a line), with one line that is not a word. */
+export const FRENCH_WORDS = [
+  'aimer',
+  'aime',
+  'amie',
+  'rame',
+  'rime',
+  'mire',
+  'mare',
+  'maire',
+  'ami',
+  'mer',
+  'air',
+  'porte',
+  'port',
+  'pore',
+  'trop',
+  'tore',
+  'pot',
+  'top',
+  'chien',
+  'niche',
+  'chine',
+  'hein',
+];
+/** Letter groups of stage 1 (five letters) that French gets. */
+export const FRENCH_GROUPS = ['aimer', 'porte', 'chien'];
+
+export interface DayContext {
+  page: Page;
+  baseUrl: string;
+  shot: Shot;
+}
+
+async function proxy(page: Page, baseUrl: string, method: string, path: string, data?: unknown) {
+  const response = await page.request.fetch(`${PANEL}/api/${path}`, {
+    method,
+    headers: { 'X-Argus-CSRF': '1', Origin: baseUrl },
+    ...(data === undefined ? {} : { data }),
+  });
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown> & { id: number };
+}
+
+/**
+ * What exists before the day starts: French (in the demo content, inactive and empty) made active,
+ * and the three letter groups of stage 1 its designers chose, added in their forms.
+ */
+export async function prepareFrench(page: Page, baseUrl: string): Promise<{ french: number; stage: number }> {
+  const french = (await apiSearch(page, 'languages', { language: 'French' })).content[0]!;
+  const stage = (await apiSearch(page, 'stages', { number: '1' })).content[0]!;
+  await proxy(page, baseUrl, 'PUT', `languages/cms/${String(french.id)}`, {
+    language: 'French',
+    isActive: true,
+  });
+  for (const letters of FRENCH_GROUPS)
+    await proxy(page, baseUrl, 'POST', 'letter-groups/cms', {
+      letters,
+      languageId: french.id,
+      stageId: stage.id,
+    });
+  return { french: Number(french.id), stage: Number(stage.id) };
+}
+
+/** Step 1: the dictionary, uploaded, previewed (one line refused, with its reason) and applied. */
+export async function importDictionary({ page, shot }: DayContext, french: number): Promise<void> {
+  await open(page, '');
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Import', exact: true })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Import' }).waitFor();
+  await hydrated(page);
+  await page.getByRole('option', { name: 'French' }).waitFor({ state: 'attached' });
+  await page.getByLabel('Language').selectOption(String(french));
+  await page.getByLabel('File', { exact: true }).setInputFiles({
+    name: 'francais.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`${FRENCH_WORDS.join('\n')}\nl'eau\n`),
+  });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page
+    .locator('[data-import-counts]')
+    .filter({ hasText: `Would create ${FRENCH_WORDS.length}, would update 0, unchanged 0, rejected 1.` })
+    .waitFor();
+  await shot(
+    '1-import-preview',
+    'The dry-run preview of a French word list: 22 words to create, one line refused',
+  );
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page
+    .getByRole('status')
+    .filter({
+      hasText: `Import applied: Created ${FRENCH_WORDS.length}, updated 0, unchanged 0, rejected 1.`,
+    })
+    .waitFor();
+}
+
+/** Step 2: from the stage's letter groups in the list, one link job for all of them, to its result. */
+export async function buildLinks({ page, shot }: DayContext, french: number, stage: number): Promise<void> {
+  await open(page, `letter-group?stageId=${stage}&languageId=${french}`);
+  await page.getByRole('link', { name: 'Build links for these letter groups' }).click();
+  await page.waitForURL((url) => url.pathname === `${PANEL}/letter-group/links`);
+  await hydrated(page);
+  await page.getByText(`${FRENCH_GROUPS.length} letter groups match`).waitFor();
+  await page.getByRole('button', { name: `Start linking ${FRENCH_GROUPS.length} letter groups` }).click();
+  await page.waitForURL((url) => url.searchParams.has('job'));
+  await page.locator('[data-job-status="done"]').waitFor();
+  await page
+    .getByText(new RegExp(`${FRENCH_GROUPS.length} letter groups linked, \\d+ links created`))
+    .first()
+    .waitFor();
+  await idle(page);
+  await shot('2-link-job', 'A link job for the three French letter groups of stage 1, finished');
+}
+
+/** Step 4: from the home's unsolvable levels to the level list that shows all of them. */
+export async function findUnsolvable({ page, shot }: DayContext): Promise<void> {
+  await open(page, '');
+  const finding = page.locator('section.health [data-finding="unsatisfiable-level"]');
+  await finding.waitFor();
+  await shot('4-home-findings', 'The home: content health with its unsolvable levels');
+  await finding.getByRole('link', { name: /^Show all/ }).click();
+  await page.waitForURL(
+    (url) => url.pathname === `${PANEL}/level` && url.searchParams.get('solvable') === 'no',
+  );
+  await idle(page);
+  await shot('4-unsolvable-levels', 'The level list filtered to the levels players cannot finish');
+}

@@ -10,6 +10,7 @@ import { p4 } from './bench/p4-filters.ts';
 import { p5 } from './bench/p5-isolation.ts';
 import { cliStart } from './bench/cli-start.ts';
 import { p6, p7, p8 } from './bench/p6-cli.ts';
+import { p6Panel } from './bench/p6-panel-import.ts';
 import { p7LinkJob } from './bench/p7-link-job.ts';
 import { p9 } from './bench/p9-bundles.ts';
 import { p10 } from './bench/p10-memory.ts';
@@ -54,6 +55,7 @@ const BENCHES: Record<string, Bench> = {
   P5: { large: true, run: p5 },
   P10: { large: true, run: p10 },
   P6: { large: false, run: p6 },
+  P6P: { large: false, run: p6Panel },
   P7: { large: false, run: p7 },
   P7J: { large: false, run: p7LinkJob },
   P8: { large: false, run: p8 },

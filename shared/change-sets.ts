@@ -63,6 +63,10 @@ export const undoResponseSchema = z
     changed: z.int().meta({ description: 'Rows restored (or that would be, in a dry run).' }),
     unchanged: z.int().meta({ description: 'Rows that already hold their values from before.' }),
     refused: z.int(),
+    plan: z.object({ recreated: z.int(), restored: z.int(), deleted: z.int() }).meta({
+      description:
+        'The restored rows by kind: deleted rows created again, updated rows given their earlier values, created rows deleted.',
+    }),
     refusals: z
       .array(z.object({ entity: z.string(), id: z.int(), reason: z.string() }))
       .meta({ description: 'Each refused row and why (the first 1000).' }),

@@ -1,4 +1,4 @@
-import { MAX_COMMAND_LENGTH } from '#shared/change-sets.ts';
+import { MAX_COMMAND_LENGTH } from '#shared/change-set-wire.ts';
 import type { ChangeSetTag } from '#shared/api-client/index.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { UUID_PATTERN, type ChangeSet, type ChangeSetEntry } from '#shared/change-sets.ts';
+import type { ChangeSet, ChangeSetEntry } from '#shared/change-sets.ts';
+import { UUID_PATTERN } from '#shared/change-set-wire.ts';
 import { ApiError } from '#shared/api-client/errors.ts';
 import { failureMessage, historyCalls } from './history-api.ts';
 import { positiveParam } from './values.ts';

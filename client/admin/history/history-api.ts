@@ -2,7 +2,7 @@ import { errorFromFailure, errorFromResponse, parseBody } from '#shared/api-clie
 import { toPage, type Page } from '#shared/api-client/pages.ts';
 import type { RestoreResponse, RevertResponse, TrashEntry } from '#shared/history.ts';
 import type { ChangeSet, ChangeSetEntry, UndoRequest, UndoResponse } from '#shared/change-sets.ts';
-import { CHANGE_SET_COMMAND_HEADER, CHANGE_SET_HEADER } from '#shared/change-sets.ts';
+import { CHANGE_SET_COMMAND_HEADER, CHANGE_SET_HEADER } from '#shared/change-set-wire.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
 import { PROXY_PATH } from '#shared/panel-paths.ts';
 import { panelContextOf } from '../request-context.ts';

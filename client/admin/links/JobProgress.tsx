@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { changeSetPath } from '#shared/panel-paths.ts';
 import type { LinkJob } from '#shared/links/api.ts';
 
 const STATUS_TEXT: Record<LinkJob['status'], string> = {
@@ -60,6 +62,11 @@ export function JobProgress({ job }: { job: LinkJob }) {
         {job.done} of {job.total} letter groups done ({percent}%).
       </p>
       {job.result ? <p className="mb-1">{resultText(job)}.</p> : null}
+      {job.changeSetId && job.status !== 'queued' ? (
+        <p className="mb-1">
+          <Link to={changeSetPath(job.changeSetId)}>Its change set</Link>: review or undo what it wrote.
+        </p>
+      ) : null}
       {job.error ? <p className="mb-0 text-danger fw-semibold">{job.error}</p> : null}
     </section>
   );

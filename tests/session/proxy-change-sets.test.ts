@@ -2,7 +2,8 @@
  * Change sets through the panel proxy (issue 13): a bulk action's writes sent with one change set
  * are one unit the panel lists and shows; its undo goes through the proxy as a dry-run plan, a
  * refusal naming the row changed since, a forced undo recorded as its own change set, and a second
- * undo refused. A bulk delete's undo creates the rows again with their ids.
+ * undo refused. A bulk delete's undo creates the rows again with their ids. The screens render on
+ * the server.
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
@@ -146,6 +147,27 @@ describe('panel proxy: change sets and their undo', () => {
     expect(undo.body).toMatchObject({ complete: true, changed: 2 });
     expect((await word(ids[0]!)).letters).toBe('echo');
     expect((await word(ids[1]!)).letters).toBe('foxtrot');
+  });
+
+  it('renders the change-set screens on the server: the list, one with its entries, 404 for an unknown one', async () => {
+    const [wordId] = await newWords(['golf']);
+    const id = randomUUID();
+    const command = 'panel: bulk update words ids 1 (1 row) set isActive=false';
+    await inChangeSet('post', 'words/cms/bulk-update', id, command)
+      .send({ ids: [wordId], set: { isActive: false } })
+      .expect(200);
+    const page = (path: string) => request(app.app).get(`${PANEL}/${path}`).set('Cookie', cookie);
+    const list = await page('changes?username=admin');
+    expect(list.status).toBe(200);
+    expect(list.text).toContain(`data-change-set="${id}"`);
+    expect(list.text).toContain(command);
+    const one = await page(`changes/${id}`);
+    expect(one.status).toBe(200);
+    expect(one.text).toContain('1 entry, in the order written.');
+    // React marks where adjacent texts meet with empty comments.
+    expect(one.text.replaceAll('<!-- -->', '')).toContain(`Updated Word ${wordId}`);
+    expect((await page(`changes/${randomUUID()}`)).status).toBe(404);
+    expect((await page('changes/not-a-uuid')).status).toBe(404);
   });
 
   it('refuses change-set calls the panel never makes', async () => {

@@ -2,7 +2,8 @@
  * Undo of a bulk edit in the panel as one unit (issue 13), in Chromium against the real app with
  * the demo content: deactivate the twelve words a filter matches, follow the success message to the
  * change set, see its entries field by field, undo it after the dry-run plan, and find the words
- * active again, the undo's own change set linked and a second undo impossible. On a phone: a bulk
+ * active again, the undo's own change set linked and a second undo (from a tab left open) refused
+ * with a message naming the undo. On a phone: a bulk
  * edit whose row was changed since is refused row by row, then undone anyway. Both sizes axe clean.
  */
 import type { Page } from 'playwright-core';
@@ -62,6 +63,10 @@ describeBrowser('admin panel: change sets and their undo', () => {
     expect(await active.getByRole('cell').allTextContents()).toEqual(['true', 'false']);
     await expectNoAxeViolations(page, 'a change set');
 
+    // A second tab on the same change set, left open while the first one undoes it.
+    const stale = await openAt(panel, 'desktop');
+    await open(stale.page, `changes/${id}`);
+
     // First the plan, then the confirmation.
     await page.getByRole('button', { name: 'Undo…' }).click();
     await page.getByText('12 rows get their earlier values back.').waitFor();
@@ -83,6 +88,18 @@ describeBrowser('admin panel: change sets and their undo', () => {
     expect(await page.getByRole('button', { name: 'Undo…' }).count()).toBe(0);
     const undoId = await page.locator('[data-undo-result]').getAttribute('data-undo-result');
     expect(undoId).toMatch(new RegExp(`^${UUID}$`));
+    // The stale tab's Undo is refused, saying by which change set, and the tab then shows it undone.
+    try {
+      await stale.page.getByRole('button', { name: 'Undo…' }).click();
+      await stale.page
+        .getByRole('alert')
+        .filter({ hasText: `Error: Change set ${id} was already undone by change set ${undoId} at ` })
+        .waitFor();
+      await stale.page.locator('[data-undo-state="undone"]').waitFor();
+      expect(stale.problems()).toEqual([]);
+    } finally {
+      await stale.close();
+    }
     await done.getByRole('link', { name: undoId! }).click();
     await page.waitForURL(`**${PANEL}/changes/${undoId}`);
     expect(await page.locator('[data-change-set-command]').textContent()).toBe(

@@ -137,7 +137,7 @@ export function UndoPanel({ set }: { set: ChangeSet }) {
         message={
           asking === 'force'
             ? `The ${plural(refused, 'row')} changed since this change set are put back too, overwriting those later changes.`
-            : `${plural(plan?.changed ?? 0, 'row')} will be put back as they were before this change set.`
+            : `${plural(plan?.changed ?? 0, 'row')} will be put back as before this change set.`
         }
         confirmLabel={asking === 'force' ? 'Undo anyway' : 'Undo'}
         cancelLabel="Cancel"

@@ -9,14 +9,18 @@ const LISTED = 50;
 /** `312 rows get their earlier values back`, … for each kind of restore the answer counts. */
 export function planLines(answer: UndoResponse, done: boolean): string[] {
   const { plan } = answer;
-  const will = done ? '' : 'will ';
+  const one = (n: number) => n === 1;
+  const get = (n: number) => (done ? 'got' : one(n) ? 'gets' : 'get');
+  const be = (n: number) => (done ? (one(n) ? 'was' : 'were') : 'will be');
   return [
-    plan.restored ? `${plural(plan.restored, 'row')} ${done ? 'got' : 'get'} their earlier values back` : '',
-    plan.recreated
-      ? `${plural(plan.recreated, 'deleted row')} ${will}${done ? 'were' : 'be'} created again`
+    plan.restored
+      ? `${plural(plan.restored, 'row')} ${get(plan.restored)} ${one(plan.restored) ? 'its' : 'their'} earlier values back`
       : '',
-    plan.deleted ? `${plural(plan.deleted, 'created row')} ${will}${done ? 'were' : 'be'} deleted` : '',
-    answer.unchanged ? `${plural(answer.unchanged, 'row')} already held their values from before` : '',
+    plan.recreated ? `${plural(plan.recreated, 'deleted row')} ${be(plan.recreated)} created again` : '',
+    plan.deleted ? `${plural(plan.deleted, 'created row')} ${be(plan.deleted)} deleted` : '',
+    answer.unchanged
+      ? `${plural(answer.unchanged, 'row')} already ${one(answer.unchanged) ? 'holds its' : 'hold their'} values from before`
+      : '',
   ].filter(Boolean);
 }
 

@@ -3,8 +3,8 @@
  * the demo content: deactivate the twelve words a filter matches, follow the success message to the
  * change set, see its entries field by field, undo it after the dry-run plan, and find the words
  * active again, the undo's own change set linked and a second undo (from a tab left open) refused
- * with a message naming the undo. On a phone: a bulk
- * edit whose row was changed since is refused row by row, then undone anyway. Both sizes axe clean.
+ * with a message naming the undo. On a phone: a bulk edit whose row was changed since is refused
+ * row by row, then undone anyway. Both sizes axe clean.
  */
 import type { Page } from 'playwright-core';
 import { expect, it, vi } from 'vitest';

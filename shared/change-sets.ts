@@ -6,16 +6,13 @@ import * as z from 'zod';
  * `change-sets/cms/…` endpoints, shared by the server (validation, OpenAPI), the client and the CLI.
  */
 
-/** Request headers a client sends with every write of a run (the API client does it; see transport.ts). */
-export const CHANGE_SET_HEADER = 'X-Change-Set';
-/** The command line, percent-encoded (a header holds only Latin-1; a command may hold any letter). */
-export const CHANGE_SET_COMMAND_HEADER = 'X-Change-Set-Command';
-/** Answer header: how many audit entries this request added to the change set (after its commit). */
-export const CHANGE_SET_RECORDED_HEADER = 'X-Change-Set-Recorded';
-/** Longest command kept, in characters (decoded). */
-export const MAX_COMMAND_LENGTH = 2000;
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export {
+  CHANGE_SET_COMMAND_HEADER,
+  CHANGE_SET_HEADER,
+  CHANGE_SET_RECORDED_HEADER,
+  MAX_COMMAND_LENGTH,
+  UUID_PATTERN,
+} from './change-set-wire.ts';
 
 export const changeSetSchema = z
   .object({
@@ -63,6 +60,10 @@ export const undoResponseSchema = z
     changed: z.int().meta({ description: 'Rows restored (or that would be, in a dry run).' }),
     unchanged: z.int().meta({ description: 'Rows that already hold their values from before.' }),
     refused: z.int(),
+    plan: z.object({ recreated: z.int(), restored: z.int(), deleted: z.int() }).meta({
+      description:
+        'The restored rows by kind: deleted rows created again, updated rows given their earlier values, created rows deleted.',
+    }),
     refusals: z
       .array(z.object({ entity: z.string(), id: z.int(), reason: z.string() }))
       .meta({ description: 'Each refused row and why (the first 1000).' }),

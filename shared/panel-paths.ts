@@ -9,6 +9,9 @@ export const SEARCH_PATH = `${PANEL_PATH}/search`;
 /** History and undo (issue 13): the audit screen (filters in the URL) and the trash. */
 export const AUDIT_PATH = `${PANEL_PATH}/audit`;
 export const TRASH_PATH = `${PANEL_PATH}/trash`;
+/** Change sets (issue 13): the list (filters in the URL) and one, with its entries and its undo. */
+export const CHANGES_PATH = `${PANEL_PATH}/changes`;
+export const changeSetPath = (id: string): string => `${CHANGES_PATH}/${encodeURIComponent(id)}`;
 /** The audit screen filtered to one record (`words`, 12): its history. */
 export const recordHistoryPath = (resource: string, id: number | string): string =>
   `${AUDIT_PATH}?${new URLSearchParams({ entity: resource, entityId: String(id) })}`;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { createApiClient, type ApiClient } from '#shared/api-client/index.ts';
+import { createApiClient, type ApiClient, type ChangeSetTag } from '#shared/api-client/index.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
 import { PROXY_PATH } from '#shared/panel-paths.ts';
 import { panelContextOf } from './request-context.ts';
@@ -33,4 +33,17 @@ export function panelApi(context?: unknown): ApiClient {
     fetch: trackedFetch,
   });
   return browserClient;
+}
+
+/**
+ * A browser client whose every write joins `changeSet` (the panel's bulk actions): a new client
+ * per action, so the shared one never carries a change set into unrelated writes.
+ */
+export function panelApiInChangeSet(changeSet: ChangeSetTag): ApiClient {
+  return createApiClient({
+    baseUrl: PROXY_PATH,
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    fetch: trackedFetch,
+    changeSet,
+  });
 }

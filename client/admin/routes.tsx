@@ -77,6 +77,21 @@ export const adminRoutes: RouteObject[] = [
             handle: panelHandle('Trash', 'Rows deleted in the last 30 days, restorable with their ids.'),
           },
           {
+            id: 'admin-changes',
+            path: 'changes',
+            lazy: () => import('./history/ChangesScreen.tsx'),
+            handle: panelHandle(
+              'Change sets',
+              'Bulk actions, imports and command-line runs as units: who, when, what; undo one.',
+            ),
+          },
+          {
+            id: 'admin-change-set',
+            path: 'changes/:id',
+            lazy: () => import('./history/ChangeSetScreen.tsx'),
+            handle: panelHandle('Change set', 'One change set field by field, and its undo.'),
+          },
+          {
             id: 'admin-import',
             path: 'import',
             lazy: () => import('./import/ImportScreen.tsx'),

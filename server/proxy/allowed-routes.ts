@@ -11,7 +11,16 @@ export interface AllowedCall {
   /** Null for the calls that are about no one entity (the health report, revert, the trash). */
   entity: AnyEntity | null;
   /** An operation of the description, one of the link builder's (letter groups only), or another call's. */
-  operation: Operation | 'link-plan' | 'link-jobs' | 'health' | 'revert' | 'trash' | 'restore';
+  operation:
+    | Operation
+    | 'link-plan'
+    | 'link-jobs'
+    | 'health'
+    | 'revert'
+    | 'trash'
+    | 'restore'
+    | 'change-sets'
+    | 'undo';
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the content API prefix, e.g. `levels/cms/5`: only ever built from matched parts. */
   path: string;
@@ -42,7 +51,25 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 // History and undo (issue 13): revert an audit entry, list the trash, restore from it.
 const HISTORY = /^\/(?:audit\/cms\/(\d{1,10})\/revert|trash\/cms\/(?:(search)|(\d{1,10})\/restore))\/?$/;
 
+// Change sets (issue 13/15): the list, one by its lower-case uuid, its entries, and its undo (POST).
+const CHANGE_SETS =
+  /^\/change-sets\/cms\/(?:(search)|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/(entries|undo))?)\/?$/;
+
 export class BadProxyQuery extends Error {}
+
+/** A change-set call: the list, one, its entries (reads) or its undo (the one write). */
+function matchChangeSetCall(method: string, rawPath: string, rawQuery: string): AllowedCall | null {
+  const [, search, id, part] = CHANGE_SETS.exec(rawPath)!;
+  const read = (path: string, query = ''): AllowedCall | null =>
+    method === 'GET' ? { entity: null, operation: 'change-sets', method: 'GET', path, query } : null;
+  if (search !== undefined) return read('change-sets/cms/search/', cleanQuery(rawQuery));
+  if (part === 'entries') return read(`change-sets/cms/${id}/entries`, cleanQuery(rawQuery));
+  if (part === 'undo')
+    return method === 'POST'
+      ? { entity: null, operation: 'undo', method: 'POST', path: `change-sets/cms/${id}/undo`, query: '' }
+      : null;
+  return read(`change-sets/cms/${id}`);
+}
 
 function matchHistoryCall(method: string, rawPath: string, rawQuery: string): AllowedCall | null {
   const match = HISTORY.exec(rawPath);
@@ -71,7 +98,7 @@ function matchHistoryCall(method: string, rawPath: string, rawQuery: string): Al
  * Matches `{resource}/cms/...` under the proxy prefix against the entity descriptions: search
  * (GET `search/`) and export (GET `export`), get, update and delete (`{id}`), create (POST on the
  * collection), bulk, bulk-update and bulk-delete, each only where the entity allows it. Anything else is null (404, no upstream call).
- * Plus the health report, the history calls (matchHistoryCall) and the solvability of levels
+ * Plus the health report, the history calls (matchHistoryCall), the change sets (matchChangeSetCall) and the solvability of levels
  * (matchSolvability). The refresh endpoint and every other `auth/` path simply never match.
  */
 export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | null {
@@ -86,6 +113,7 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
       : null;
   }
   if (HISTORY.test(rawPath)) return matchHistoryCall(method, rawPath, rawQuery);
+  if (CHANGE_SETS.test(rawPath)) return matchChangeSetCall(method, rawPath, rawQuery);
   const solvability = matchSolvability(method, rawPath, rawQuery);
   if (solvability !== undefined) return solvability;
   const link = linkBuilderCall(method, rawPath, rawQuery);

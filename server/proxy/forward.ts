@@ -42,8 +42,16 @@ const REQUEST_HEADERS = [
   'x-change-set',
   'x-change-set-command',
 ];
-// Returned to the browser: never Set-Cookie, Location (an upstream URL) or server details.
-const RESPONSE_HEADERS = ['content-type', 'content-language', 'etag', 'last-modified', 'retry-after'];
+// Returned to the browser: never Set-Cookie, Location (an upstream URL) or server details. The
+// recorded count tells a panel action whether its change set holds anything.
+const RESPONSE_HEADERS = [
+  'content-type',
+  'content-language',
+  'etag',
+  'last-modified',
+  'retry-after',
+  'x-change-set-recorded',
+];
 const UNSAFE_VALUE = /[\r\n\0]/;
 
 const json = (status: number, body: unknown, extra: Partial<ProxyOutcome> = {}): ProxyOutcome => ({

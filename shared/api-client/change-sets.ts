@@ -1,5 +1,5 @@
 import type { ChangeSet, ChangeSetEntry, UndoRequest, UndoResponse } from '../change-sets.ts';
-import { MAX_COMMAND_LENGTH } from '../change-sets.ts';
+import { MAX_COMMAND_LENGTH } from '../change-set-wire.ts';
 import { MAX_PAGE_SIZE, searchParams, toPage, type Page } from './pages.ts';
 import type { Transport } from './transport.ts';
 

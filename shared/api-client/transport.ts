@@ -1,4 +1,8 @@
-import { CHANGE_SET_COMMAND_HEADER, CHANGE_SET_HEADER, CHANGE_SET_RECORDED_HEADER } from '../change-sets.ts';
+import {
+  CHANGE_SET_COMMAND_HEADER,
+  CHANGE_SET_HEADER,
+  CHANGE_SET_RECORDED_HEADER,
+} from '../change-set-wire.ts';
 import type { ChangeSetTag } from './change-sets.ts';
 import { ApiError, errorFromFailure, errorFromResponse, parseBody } from './errors.ts';
 

@@ -34,10 +34,11 @@ describeBrowser('admin panel: every screen', () => {
     },
   );
 
-  it('the history (audit) and the trash', async () => {
+  it('the history (audit), the trash and the change sets', async () => {
     await expectAccessible('audit');
     await expectAccessible('audit?entity=words&action=create');
     await expectAccessible('trash');
+    await expectAccessible('changes');
     expect(panel.session.problems()).toEqual([]);
   });
 });

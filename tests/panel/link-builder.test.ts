@@ -66,6 +66,10 @@ describeBrowser('admin panel: link builder', () => {
     await toLink.getByRole('checkbox', { name: /^pot\b/ }).uncheck();
     await page.getByRole('button', { name: 'Apply selected (6 to link, 0 to remove)' }).click();
     await page.getByText('Linked 6 words, removed 0 links.').waitFor();
+    // The batch is one change set, linked to review or undo it.
+    expect(await page.getByRole('link', { name: 'View or undo this change' }).getAttribute('href')).toMatch(
+      new RegExp(`^${PANEL}/changes/[0-9a-f-]{36}$`),
+    );
     await page.getByRole('button', { name: 'Apply selected (2 to link, 0 to remove)' }).waitFor();
     expect(await linked(page, groups[0]!)).toEqual(['post', 'pots', 'spot', 'stop', 'top', 'tops']);
     expect(panel.session.problems()).toEqual([]);
@@ -92,6 +96,9 @@ describeBrowser('admin panel: link builder', () => {
       .first()
       .waitFor();
     await idle(page);
+    expect(await page.getByRole('link', { name: 'Its change set' }).getAttribute('href')).toMatch(
+      new RegExp(`^${PANEL}/changes/[0-9a-f-]{36}$`),
+    );
     await expectNoAxeViolations(page, 'a finished link job');
     expect(await linked(page, groups[1]!)).toEqual([
       'opt',

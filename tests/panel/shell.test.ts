@@ -101,6 +101,7 @@ describeBrowser('admin panel: home, navbar and logout', () => {
         ['Letter Group', 'letter-group'],
         ['History', 'audit'],
         ['Trash', 'trash'],
+        ['Changes', 'changes'],
         ['Import', 'import'],
       ]) {
         expect(await nav.getByRole('link', { name: label, exact: true }).getAttribute('href')).toBe(

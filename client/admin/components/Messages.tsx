@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 export interface ErrorMessageProps {
   /** Nothing is rendered when empty. */
   message: string | null | undefined;
@@ -25,7 +27,8 @@ export function ErrorMessage({ message, prefix = 'Error: ', onDismiss, className
 }
 
 export interface SuccessMessageProps {
-  message: string | null | undefined;
+  /** Text, or text with a link (a bulk action's change set). */
+  message: ReactNode;
   onDismiss?(): void;
   className?: string;
 }

@@ -1,14 +1,13 @@
 import { Form, Link, useLoaderData } from 'react-router';
-import { AUDIT_PATH, recordHistoryPath } from '#shared/panel-paths.ts';
+import { AUDIT_PATH, changeSetPath, recordHistoryPath } from '#shared/panel-paths.ts';
 import { auditLoader, type AuditEntryView, type AuditFilters } from './audit-loader.ts';
 import { historyHref, SelectFilter, TextFilter } from './filters.tsx';
+import { FieldDiff } from './FieldDiff.tsx';
 import { ConfirmedAction, HistoryResults, type Outcome } from './parts.tsx';
 import { historyCalls } from './history-api.ts';
-import { ACTIONS, fieldLabel, recordOf, RESOURCES, shown, when } from './values.ts';
+import { ACTIONS, PAST, recordOf, RESOURCES, when } from './values.ts';
 
 export const loader = auditLoader;
-
-const PAST = { create: 'Created', update: 'Updated', delete: 'Deleted' } as Record<string, string>;
 
 function Filters({ filters }: { filters: AuditFilters }) {
   return (
@@ -68,29 +67,12 @@ function Diff({ entry }: { entry: AuditEntryView }) {
     (field) => field !== 'id',
   );
   return (
-    <div className="table-responsive">
-      <table className="table table-sm mb-2 audit-diff">
-        <caption className="visually-hidden">Fields changed by entry {entry.id}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map((field) => (
-            <tr key={field}>
-              <th scope="row" className="fw-normal">
-                {fieldLabel(field)}
-              </th>
-              <td className="text-break">{entry.before ? <del>{shown(entry.before[field])}</del> : '—'}</td>
-              <td className="text-break">{entry.after ? <ins>{shown(entry.after[field])}</ins> : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <FieldDiff
+      caption={`Fields changed by entry ${entry.id}`}
+      changes={fields.map((field) => ({ field, from: entry.before?.[field], to: entry.after?.[field] }))}
+      hasBefore={entry.before !== null}
+      hasAfter={entry.after !== null}
+    />
   );
 }
 
@@ -108,7 +90,12 @@ function Entry({ entry, onOutcome }: { entry: AuditEntryView; onOutcome(outcome:
         </h2>
         <p className="small mb-2">
           {when(entry.at)} by <strong>{entry.username}</strong> from {entry.ip || 'an unknown address'}
-          {entry.changeSetId ? ` · change set ${entry.changeSetId}` : ''}
+          {entry.changeSetId ? (
+            <>
+              {' · '}
+              <Link to={changeSetPath(entry.changeSetId)}>change set {entry.changeSetId}</Link>
+            </>
+          ) : null}
         </p>
         <Diff entry={entry} />
         <div className="d-flex flex-wrap gap-2 align-items-center">

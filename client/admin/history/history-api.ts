@@ -1,6 +1,8 @@
 import { errorFromFailure, errorFromResponse, parseBody } from '#shared/api-client/errors.ts';
 import { toPage, type Page } from '#shared/api-client/pages.ts';
 import type { RestoreResponse, RevertResponse, TrashEntry } from '#shared/history.ts';
+import type { ChangeSet, ChangeSetEntry, UndoRequest, UndoResponse } from '#shared/change-sets.ts';
+import { CHANGE_SET_COMMAND_HEADER, CHANGE_SET_HEADER } from '#shared/change-set-wire.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
 import { PROXY_PATH } from '#shared/panel-paths.ts';
 import { panelContextOf } from '../request-context.ts';
@@ -20,9 +22,20 @@ export interface HistoryCalls {
   trash(query: { page: number; size: number; entity?: string }): Promise<Page<TrashEntry>>;
   revert(id: number): Promise<RevertResponse>;
   restore(id: number): Promise<RestoreResponse>;
+  changeSets(query: { page: number; size: number; username?: string }): Promise<Page<ChangeSet>>;
+  changeSet(id: string): Promise<ChangeSet>;
+  changeSetEntries(id: string, query: { page: number; size: number }): Promise<Page<ChangeSetEntry>>;
+  /** The undo, itself a change set of its own (`own`, browser only: the server names one). */
+  undo(id: string, request: UndoRequest, own?: { id: string; command: string }): Promise<UndoResponse>;
 }
 
-async function browserCall<T>(method: 'GET' | 'POST', path: string, query?: URLSearchParams): Promise<T> {
+async function browserCall<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  query?: URLSearchParams,
+  body: object = {},
+  extra: Record<string, string> = {},
+): Promise<T> {
   let response: Response;
   let text: string;
   try {
@@ -33,8 +46,9 @@ async function browserCall<T>(method: 'GET' | 'POST', path: string, query?: URLS
       headers: {
         Accept: 'application/json',
         ...(method === 'GET' ? {} : { [CSRF_HEADER]: CSRF_HEADER_VALUE, 'Content-Type': 'application/json' }),
+        ...extra,
       },
-      ...(method === 'GET' ? {} : { body: '{}' }),
+      ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
     });
     text = await response.text();
   } catch (error) {
@@ -60,6 +74,10 @@ export function historyCalls(context?: unknown): HistoryCalls {
       trash: (query) => panel.api.history.trash(query),
       revert: (id) => panel.api.history.revert(id),
       restore: (id) => panel.api.history.restore(id),
+      changeSets: (query) => panel.api.changeSets.list(query),
+      changeSet: (id) => panel.api.changeSets.get(id),
+      changeSetEntries: (id, query) => panel.api.changeSets.entries(id, query),
+      undo: (id, request) => panel.api.changeSets.undo(id, request),
     };
   }
   return {
@@ -77,6 +95,29 @@ export function historyCalls(context?: unknown): HistoryCalls {
       ),
     revert: (id) => browserCall('POST', `audit/cms/${id}/revert`),
     restore: (id) => browserCall('POST', `trash/cms/${id}/restore`),
+    changeSets: async ({ page, size, username }) =>
+      toPage(
+        await browserCall('GET', 'change-sets/cms/search/', wire(page, size, { username })),
+        { page, size },
+        (r) => r as ChangeSet,
+      ),
+    changeSet: (id) => browserCall('GET', `change-sets/cms/${id}`),
+    changeSetEntries: async (id, { page, size }) =>
+      toPage(
+        await browserCall('GET', `change-sets/cms/${id}/entries`, wire(page, size, {})),
+        { page, size },
+        (r) => r as ChangeSetEntry,
+      ),
+    undo: (id, request, own) =>
+      browserCall(
+        'POST',
+        `change-sets/cms/${id}/undo`,
+        undefined,
+        request,
+        own
+          ? { [CHANGE_SET_HEADER]: own.id, [CHANGE_SET_COMMAND_HEADER]: encodeURIComponent(own.command) }
+          : {},
+      ),
   };
 }
 

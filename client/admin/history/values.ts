@@ -9,6 +9,8 @@ import { editPath } from '../entities/paths.ts';
 /** The audited resources (`words`, `letter-groups`, …): each entity's name plus an s. */
 export const RESOURCES: readonly string[] = ENTITY_SCREENS.map((screen) => `${screen.name}s`);
 export const ACTIONS = ['create', 'update', 'delete'] as const;
+/** An entry's action as its heading says it: `Updated Word 12`. */
+export const PAST: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted' };
 
 const screenOf = (resource: string) => ENTITY_SCREENS.find((screen) => `${screen.name}s` === resource);
 

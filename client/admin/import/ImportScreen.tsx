@@ -1,4 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { changeSetPath } from '#shared/panel-paths.ts';
 import { ErrorMessage, SuccessMessage } from '../components/Messages.tsx';
 import { useHydrated } from '../components/useHydrated.ts';
 import { importApi, type Counts, type ImportSummary } from './import-api.ts';
@@ -206,9 +208,17 @@ export function Component() {
           ) : null}
           {applied?.state === 'done' ? (
             <SuccessMessage
-              message={`Import applied: ${countsText(applied.counts, false)}${
-                applied.changeSet ? ` Change set ${applied.changeSet}.` : ''
-              }`}
+              message={
+                <>
+                  Import applied: {countsText(applied.counts, false)}
+                  {applied.changeSet ? (
+                    <>
+                      {' '}
+                      Change set <Link to={changeSetPath(applied.changeSet)}>{applied.changeSet}</Link>.
+                    </>
+                  ) : null}
+                </>
+              }
             />
           ) : null}
           {applied === null && changes > 0 ? (

@@ -3,7 +3,14 @@ import { Link, NavLink } from 'react-router';
 import type { SessionState } from '#shared/panel-context.ts';
 import { sessionApi } from '../session-api.ts';
 import { ErrorMessage } from '../components/Messages.tsx';
-import { AUDIT_PATH, IMPORT_PATH, LOGIN_PATH, PANEL_PATH, TRASH_PATH } from '#shared/panel-paths.ts';
+import {
+  AUDIT_PATH,
+  CHANGES_PATH,
+  IMPORT_PATH,
+  LOGIN_PATH,
+  PANEL_PATH,
+  TRASH_PATH,
+} from '#shared/panel-paths.ts';
 import { leavePanel } from '../session/useIdleTimer.ts';
 import { LinkTablesMenu } from './LinkTablesMenu.tsx';
 import { NavSearch } from './NavSearch.tsx';
@@ -18,6 +25,7 @@ const SECTIONS = [
   { to: `${PANEL_PATH}/letter-group`, label: 'Letter Group' },
   { to: AUDIT_PATH, label: 'History' },
   { to: TRASH_PATH, label: 'Trash' },
+  { to: CHANGES_PATH, label: 'Changes' },
   { to: IMPORT_PATH, label: 'Import' },
 ] as const;
 

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { letterGroup, type AnyEntity } from '#shared/entities/index.ts';
+import { changeSetPath } from '#shared/panel-paths.ts';
 import type { LinkJob } from '#shared/links/api.ts';
 import { fkTitle, type Titles } from '../entities/list/titles.ts';
 
@@ -77,6 +79,11 @@ export function JobProgress({ job, titles }: { job: LinkJob; titles: Titles }) {
         {job.done} of {job.total} letter groups done ({percent}%).
       </p>
       {job.result ? <p className="mb-1">{resultText(job)}.</p> : null}
+      {job.changeSetId && job.status !== 'queued' ? (
+        <p className="mb-1">
+          <Link to={changeSetPath(job.changeSetId)}>Its change set</Link>: review or undo what it wrote.
+        </p>
+      ) : null}
       {job.error ? <p className="mb-0 text-danger fw-semibold">{job.error}</p> : null}
     </section>
   );

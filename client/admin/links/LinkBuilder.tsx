@@ -6,6 +6,7 @@ import { ErrorMessage, SuccessMessage } from '../components/Messages.tsx';
 import { useHydrated } from '../components/useHydrated.ts';
 import { errorMessage } from '../entities/entity-api.ts';
 import { editPath, listPath } from '../entities/paths.ts';
+import { changeSetPath } from '#shared/panel-paths.ts';
 import { linkJobsPath } from './paths.ts';
 import { planLoader, type PlanData } from './plan-loader.ts';
 import { PlanTable } from './PlanTable.tsx';
@@ -23,6 +24,8 @@ function outcomeText(answer: ApplyLinksResponse): string {
 /** What the last Apply said; kept by the screen, since the plan form starts afresh after it. */
 interface Outcome {
   done: string | null;
+  /** The change set the apply made, linked to review or undo it. */
+  changeSet?: string | null;
   problem: string | null;
 }
 
@@ -57,6 +60,7 @@ function PlanForm({
       // Shown by the screen: the new plan remounts this form, and the message must outlive it.
       onOutcome({
         done: outcomeText(answer),
+        changeSet: answer.created + answer.removed > 0 ? answer.changeSetId : null,
         problem: answer.problems.length ? answer.problems.slice(0, 5).join('; ') : null,
       });
       await revalidator.revalidate();
@@ -71,7 +75,17 @@ function PlanForm({
   return (
     <>
       <div aria-live="polite">
-        <SuccessMessage message={done} />
+        <SuccessMessage
+          message={
+            done && outcome.changeSet ? (
+              <>
+                {done} <Link to={changeSetPath(outcome.changeSet)}>View or undo this change</Link>
+              </>
+            ) : (
+              done
+            )
+          }
+        />
       </div>
       <ErrorMessage message={problem} />
       <PlanTable

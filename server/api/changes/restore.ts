@@ -21,6 +21,23 @@ export type Phase = 'recreate' | 'update' | 'delete';
 /** What an undo has counted so far. */
 export type Tally = Omit<UndoResponse, 'undone' | 'changeSet' | 'complete'>;
 
+/** A new empty tally for restoreChunk. */
+export function newTally(): Tally {
+  return {
+    dryRun: false,
+    matched: 0,
+    changed: 0,
+    unchanged: 0,
+    refused: 0,
+    plan: { recreated: 0, restored: 0, deleted: 0 },
+    refusals: [],
+    sample: [],
+  };
+}
+
+/** What each audit action of an undo does to the row, as the plan counts it. */
+const KIND = { create: 'recreated', update: 'restored', delete: 'deleted' } as const;
+
 const label = (entity: AnyEntity, id: number) => `${entity.label} ${id}`;
 const shown = (value: unknown) => JSON.stringify(value ?? null);
 
@@ -189,6 +206,7 @@ export async function restoreChunk(
   if (deletes.length > 0) await tx.db.deleteFrom(entity.table).where('id', 'in', deletes).execute();
   await recordChanges(tx, ctx, audit);
   tally.changed += audit.length;
+  for (const change of audit) tally.plan[KIND[change.action]] += 1;
 }
 
 /** `isActive is now true, the change set left false`, for each field that moved. */

@@ -8,7 +8,7 @@ import { badRequest, conflict } from '../http/errors.ts';
 import type { Tx } from '../resources/integrity.ts';
 import type { LooseDb, Values } from '../resources/rows.ts';
 import { netChange, parentsFirst, type Entry, type NetChange } from './net.ts';
-import { restoreChunk, type Phase, type Tally } from './restore.ts';
+import { newTally, restoreChunk, type Phase, type Tally } from './restore.ts';
 
 /** Rows restored per transaction, as the bulk edits do. */
 const CHUNK = 500;
@@ -49,15 +49,7 @@ export async function undoChangeSet(
   if (own.id === target.id) throw badRequest('A change set cannot undo itself: undo it from another run');
   own.undoes = target.id;
   const undoCtx: ChangeContext = { ...ctx, changeSet: own };
-  const tally: Tally = {
-    dryRun: options.dryRun,
-    matched: 0,
-    changed: 0,
-    unchanged: 0,
-    refused: 0,
-    refusals: [],
-    sample: [],
-  };
+  const tally: Tally = { ...newTally(), dryRun: options.dryRun };
   const lastEntry = Number(
     (
       await db

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../http/errors.ts';
 import type { Tx } from '../resources/integrity.ts';
 import type { LooseDb, Values } from '../resources/rows.ts';
 import { netChange, type Entry, type NetChange } from '../changes/net.ts';
-import { restoreChunk, type Phase, type Tally } from '../changes/restore.ts';
+import { newTally, restoreChunk, type Phase } from '../changes/restore.ts';
 
 export type Transaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
@@ -27,11 +27,6 @@ const OUTCOME = { delete: 'deleted', recreate: 'recreated', update: 'restored' }
 /** The change-set wording of the shared refusals, said of one entry. */
 const ofEntry = (reason: string) =>
   reason.replaceAll('this change set', 'this entry').replaceAll('the change set', 'the entry');
-
-/** A new empty tally for restoreChunk. */
-export function newTally(): Tally {
-  return { dryRun: false, matched: 0, changed: 0, unchanged: 0, refused: 0, refusals: [], sample: [] };
-}
 
 /** The content entity an audit or trash entry is about, or a 409 for an unknown one. */
 export function entityOf(resource: string): AnyEntity {

@@ -6,7 +6,8 @@ import { springPage, type Page } from '../resources/page.ts';
 import { findById } from '../resources/writes.ts';
 import type { LooseDb, Values } from '../resources/rows.ts';
 import { restoreChunk } from '../changes/restore.ts';
-import { entityOf, newTally, type Transaction } from './revert.ts';
+import { newTally } from '../changes/restore.ts';
+import { entityOf, type Transaction } from './revert.ts';
 
 /** Trash entries forgotten per purge statement: a long-idle server catches up over a few runs. */
 export const PURGE_BATCH = 1000;

@@ -2,7 +2,11 @@ import { useState, type ReactNode } from 'react';
 import type { AnyEntity, FieldDescription } from '#shared/entities/index.ts';
 import type { BulkEditResponse } from '#shared/entities/bulk-edit.ts';
 import { ConfirmDialog } from '#client/admin/components/ConfirmDialog.tsx';
+import { panelApiInChangeSet } from '#client/admin/api.ts';
+import { panelChangeSet } from '#client/admin/change-set-tag.ts';
+import { changeSetPath } from '#shared/panel-paths.ts';
 import { entityApi, errorMessage, type Row } from '../entity-api.ts';
+import { bulkCommand } from './bulk-command.ts';
 import type { Notice } from '../Notices.tsx';
 import { rowTitle, type Titles } from './titles.ts';
 import type { ListState } from './url-state.ts';
@@ -95,15 +99,24 @@ export function BulkActions(props: BulkActionsProps) {
 
   async function run(work: Pending) {
     setBusy(true);
+    // Its writes are one change set (however many chunks the server makes), undone as one unit.
+    const changeSet = panelChangeSet(bulkCommand(work.kind, entity, target, work.plan.changed, work.set));
+    const resource = panelApiInChangeSet(changeSet).resource(entity.name);
     try {
       const answer =
         work.kind === 'delete'
-          ? await api().bulkDelete(target)
-          : await api().bulkUpdate({ ...target, set: work.set! });
+          ? await resource.bulkDelete(target)
+          : await resource.bulkUpdate({ ...target, set: work.set! });
       const done = work.kind === 'delete' ? 'deleted' : 'updated';
       const refused = answer.refused > 0 ? `; ${answer.refused} refused` : '';
       setPending(null);
-      props.onDone({ kind: 'success', text: `${answer.changed} ${plural} ${done}${refused}.` });
+      props.onDone({
+        kind: 'success',
+        text: `${answer.changed} ${plural} ${done}${refused}.`,
+        ...(answer.changed > 0
+          ? { link: { to: changeSetPath(changeSet.id), label: 'View or undo this change' } }
+          : {}),
+      });
     } catch (failure) {
       setPending(null);
       setError(errorMessage(failure));

@@ -124,7 +124,12 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
         onHidden={chooseHidden}
         blocked={blocked}
       />
-      <Notices errors={errors} success={shown?.kind === 'success' ? shown.text : null} loading={loading} />
+      <Notices
+        errors={errors}
+        success={shown?.kind === 'success' ? shown.text : null}
+        successLink={shown?.kind === 'success' ? shown.link : null}
+        loading={loading}
+      />
       <BulkActions
         entity={entity}
         state={data.state}

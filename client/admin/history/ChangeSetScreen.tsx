@@ -1,0 +1,112 @@
+import { Link, useLoaderData } from 'react-router';
+import type { ChangeSetEntry } from '#shared/change-sets.ts';
+import { changeSetPath, CHANGES_PATH, recordHistoryPath } from '#shared/panel-paths.ts';
+import { ErrorMessage } from '../components/Messages.tsx';
+import { changeSetLoader } from './change-set-loader.ts';
+import { ChangeSetStatus, countsText, plural } from './change-set-parts.tsx';
+import { changesOf, FieldDiff } from './FieldDiff.tsx';
+import { historyHref } from './filters.tsx';
+import { HistoryPager } from './parts.tsx';
+import { UndoPanel } from './UndoPanel.tsx';
+import { PAST, recordOf, when } from './values.ts';
+
+export const loader = changeSetLoader;
+
+/** One audit entry of the change set: which record, then field by field before → after. */
+function Entry({ entry }: { entry: ChangeSetEntry }) {
+  const record = recordOf(entry.entity, entry.entityId);
+  const headingId = `change-entry-${entry.id}`;
+  return (
+    <article className="card mb-3" aria-labelledby={headingId} data-audit-entry={entry.id}>
+      <div className="card-body">
+        <h3 id={headingId} className="h6 d-flex flex-wrap gap-2 align-items-baseline">
+          <span>
+            {PAST[entry.action] ?? entry.action} {record.name}
+          </span>
+          <span className="text-body-secondary small">entry #{entry.id}</span>
+        </h3>
+        <p className="small mb-2">{when(entry.at)}</p>
+        <FieldDiff
+          caption={`Fields changed by entry ${entry.id}`}
+          changes={changesOf(entry.changes)}
+          hasBefore={entry.action !== 'create'}
+          hasAfter={entry.action !== 'delete'}
+        />
+        <div className="d-flex flex-wrap gap-2">
+          <Link className="btn btn-link btn-sm" to={recordHistoryPath(entry.entity, entry.entityId)}>
+            History of {record.name}
+          </Link>
+          {record.href && entry.action !== 'delete' ? (
+            <Link className="btn btn-link btn-sm" to={record.href}>
+              Open {record.name}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * `/changes/:id`: one change set — its command, who and when, its counts and state — with Undo,
+ * then its entries in the order written, field by field.
+ */
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  const set = data.changeSet;
+  return (
+    <section aria-labelledby="change-set-title">
+      <h1 id="change-set-title" className="h3 mb-2">
+        Change set
+      </h1>
+      <p className="mb-3">
+        <Link to={CHANGES_PATH}>All change sets</Link>
+      </p>
+      <ErrorMessage message={data.problem} />
+      {set ? (
+        <>
+          <dl className="row mb-3 change-set-facts">
+            <dt className="col-sm-3">Command</dt>
+            <dd className="col-sm-9 text-break" data-change-set-command>
+              {set.command || '—'}
+            </dd>
+            <dt className="col-sm-3">Id</dt>
+            <dd className="col-sm-9 text-break">{set.id}</dd>
+            <dt className="col-sm-3">Who</dt>
+            <dd className="col-sm-9">{set.username}</dd>
+            <dt className="col-sm-3">When</dt>
+            <dd className="col-sm-9">
+              {when(set.at)}
+              {set.lastAt !== set.at ? ` to ${when(set.lastAt)}` : ''}
+            </dd>
+            <dt className="col-sm-3">Changes</dt>
+            <dd className="col-sm-9">{countsText(set.counts)}</dd>
+            {set.undoneBy || set.undoes ? (
+              <>
+                <dt className="col-sm-3">State</dt>
+                <dd className="col-sm-9">
+                  <ChangeSetStatus set={set} />
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <UndoPanel set={set} />
+          <h2 className="h5">Its changes</h2>
+          <p role="status">
+            {data.totalElements === 0
+              ? 'No entries.'
+              : `${plural(data.totalElements, 'entry', 'entries')}, in the order written.`}
+          </p>
+          {data.entries.map((entry) => (
+            <Entry key={entry.id} entry={entry} />
+          ))}
+          <HistoryPager
+            page={data.page}
+            totalPages={data.totalPages}
+            hrefOf={(page) => historyHref(changeSetPath(data.id), {}, page)}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -36,7 +36,9 @@ try {
   const { french, stage } = await day.prepareFrench(page, app.url);
   await day.importDictionary(ctx, french);
   await day.buildLinks(ctx, french, stage);
+  await day.wrongBulkEdit(ctx, french);
   await day.findUnsolvable(ctx);
+  await day.undoBulkEdit(ctx);
 } finally {
   await browser.close();
   await app.stop();

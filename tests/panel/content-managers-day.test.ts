@@ -9,6 +9,8 @@ import {
   FRENCH_GROUPS,
   importDictionary,
   prepareFrench,
+  undoBulkEdit,
+  wrongBulkEdit,
   type DayContext,
 } from './content-managers-day.ts';
 import { apiSearch, usePanel } from './entities-harness.ts';
@@ -43,6 +45,18 @@ describeBrowser("admin panel: a content manager's day, never in a terminal", () 
       size: '100',
     });
     expect(links.content.length).toBe(4); // chien, niche, chine, hein
+    expect(panel.session.problems()).toEqual([]);
+  });
+
+  it('undoes a wrong bulk edit as one unit from its change set', async () => {
+    const active = async () =>
+      (await apiSearch(panel.page, 'words', { languageId: String(french), size: '100' })).content.map(
+        (w) => w.isActive,
+      );
+    await wrongBulkEdit(day, french);
+    expect(new Set(await active())).toEqual(new Set([false]));
+    await undoBulkEdit(day);
+    expect(new Set(await active())).toEqual(new Set([true]));
     expect(panel.session.problems()).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { hydrated } from './login.ts';
-import { apiSearch, idle, open, PANEL } from './entities-harness.ts';
+import { apiSearch, dialog, idle, open, PANEL } from './entities-harness.ts';
 
 /** Called at each step worth a picture: a file name and what it shows. */
 export type Shot = (name: string, caption: string) => Promise<void>;
@@ -142,4 +142,44 @@ export async function findUnsolvable({ page, shot }: DayContext): Promise<void> 
   );
   await idle(page);
   await shot('4-unsolvable-levels', 'The level list filtered to the levels players cannot finish');
+}
+
+/** The wrong bulk edit: every French word made inactive, from the word list filtered by language. */
+export async function wrongBulkEdit({ page, shot }: DayContext, french: number): Promise<void> {
+  const count = FRENCH_WORDS.length;
+  await open(page, `word?languageId=${french}`);
+  await page.getByRole('checkbox', { name: 'Select every word on this page' }).check();
+  await page.getByRole('button', { name: `Select all ${count} matching words` }).click();
+  await page.getByLabel('Field to set').selectOption({ label: 'Active' });
+  await page.getByLabel('New Active').selectOption({ label: 'No' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await dialog(page).getByRole('button', { name: 'Yes', exact: true }).click();
+  await page.getByText(`${count} words updated.`).waitFor();
+  await shot('5-wrong-bulk-edit', `The wrong bulk edit: all ${count} French words made inactive`);
+}
+
+/** Step 5: the bulk edit found under Changes, its plan read, undone as one unit. */
+export async function undoBulkEdit({ page, shot }: DayContext): Promise<void> {
+  const count = FRENCH_WORDS.length;
+  await open(page, '');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Changes' }).click();
+  await page.waitForURL((url) => url.pathname === `${PANEL}/changes`);
+  await idle(page);
+  const edit = page.locator('article[data-change-set]').filter({ hasText: 'bulk update words' }).first();
+  await edit.getByRole('link', { name: /bulk update words/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Change set' }).waitFor();
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Undo…' }).click();
+  await page.getByText(`${count} rows get their earlier values back.`).waitFor();
+  await shot(
+    '5-undo-plan',
+    'Its change set, with the plan of the undo: every word gets its earlier value back',
+  );
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await dialog(page).getByRole('button', { name: 'Undo', exact: true }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Change set undone: ${count} rows got their earlier values back.` })
+    .waitFor();
+  await shot('5-undone', 'Undone as one unit; the undo is a change set of its own');
 }

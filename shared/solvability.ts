@@ -132,7 +132,8 @@ export function groupSolvability(
   }
   const context = letter ? { requiredLetter: letter } : {};
   const usable = letter === null ? [] : words.filter((w) => wordSatisfies(w, parts, context));
-  const check = checkSatisfiable(usable, parts, context);
+  // `usable`: distinct words that each meet the per-word parts (checked just above).
+  const check = checkSatisfiable(usable, parts, context, true);
   const counts = { usable: usable.length, available: check.available, required: check.required };
   let verdict: SolvabilityVerdict = 'solvable';
   let reason = `${name}: ${plural(check.available, 'usable word')}, ${check.required} needed`;

@@ -95,7 +95,10 @@ export async function activeWords(database: DatabaseHandle, pause: () => Promise
         database.db,
       ),
     );
-    if (row?.last === null || row?.last === undefined) return words;
+    if (row?.last === null || row?.last === undefined) {
+      words.index();
+      return words;
+    }
     words.addPage(String(row.words));
     after = Number(row.last);
     await pause();

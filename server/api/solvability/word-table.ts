@@ -37,8 +37,26 @@ export class WordTable {
     }
   }
 
+  /** Row + 1 by id, once every word is added (see `index`); 0: no such word. */
+  private rows: Int32Array | null = null;
+
+  /**
+   * Once every page is added: a direct index by id when the ids are dense enough (up to four slots
+   * a word), so millions of lookups skip the binary search.
+   */
+  index(): void {
+    const last = this.size > 0 ? this.ids[this.size - 1]! : 0;
+    if (last > 4 * this.size + 65_536) return;
+    this.rows = new Int32Array(last + 1);
+    for (let at = 0; at < this.size; at++) this.rows[this.ids[at]!] = at + 1;
+  }
+
   /** The word with this id (a new object, short-lived), if it is active. */
   get(id: number): SolvabilityWord | undefined {
+    if (this.rows) {
+      const row = id < this.rows.length ? this.rows[id]! - 1 : -1;
+      return row < 0 ? undefined : this.word(row);
+    }
     let low = 0;
     let high = this.size - 1;
     while (low <= high) {
@@ -46,12 +64,14 @@ export class WordTable {
       const found = this.ids[middle]!;
       if (found < id) low = middle + 1;
       else if (found > id) high = middle - 1;
-      else {
-        const letters = this.pages[this.pageOf[middle]!]!.slice(this.starts[middle], this.ends[middle]);
-        return { letters, isActive: true, languageId: this.languages[middle]! };
-      }
+      else return this.word(middle);
     }
     return undefined;
+  }
+
+  private word(at: number): SolvabilityWord {
+    const letters = this.pages[this.pageOf[at]!]!.slice(this.starts[at], this.ends[at]);
+    return { letters, isActive: true, languageId: this.languages[at]! };
   }
 
   private grow() {

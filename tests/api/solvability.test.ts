@@ -86,6 +86,14 @@ describe.each(DIALECTS)('solvability of levels (%s)', (dialect) => {
     const fresh = await ask({ languageId: id.en, checkCondition: 'words::2', letterGroupIds: [id.small] });
     expect(fresh.body).toMatchObject({ verdict: 'solvable', count: 2, sample: ['act', 'cat'] });
     expect((await ask({ languageId: id.en })).body.verdict).toBe('unsolvable');
+    // A stored level with other letter groups named ("what if"): those, not its links, and the
+    // links stay as they were.
+    const whatIf = await ask({ ...base, checkCondition: 'words::2', letterGroupIds: [id.small] });
+    expect(whatIf.body.groups.map((g: { letterGroupId: number }) => g.letterGroupId)).toEqual([id.small]);
+    const none = await ask({ ...base, checkCondition: 'words::2', letterGroupIds: [] });
+    expect(none.body.reason).toMatch(/No letter group is linked/);
+    expect((await api.get(`levels/cms/${id.fine}/solvability`)).body.groups).toHaveLength(1);
+    expect((await api.get(`levels/cms/${id.fine}/solvability`)).body.groups[0].letterGroupId).toBe(id.group);
   });
 
   it('answers a page of levels in one call', async () => {

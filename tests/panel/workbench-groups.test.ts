@@ -90,6 +90,14 @@ describeBrowser('the workbench letter groups', () => {
     const [created] = (await apiSearch(page, 'levels', { hint: 'Workbench picked groups' })).content;
     const expected = groups.map((g) => Number(g.id)).sort((a, b) => a - b);
     expect(await linksOf(page, Number(created!.id))).toEqual(expected);
+    // Made through the normal API: audited, each link a create by this admin.
+    const links = (await apiSearch(page, 'letter-group-levels', { levelId: String(created!.id) })).content;
+    for (const link of links) {
+      const audit = (
+        await apiSearch(page, 'audit', { entity: 'letter-group-levels', entityId: String(link.id) })
+      ).content;
+      expect(audit.map((entry) => entry.action)).toEqual(['create']);
+    }
     const stored = await api(page, 'GET', `levels/cms/${String(created!.id)}/solvability`);
     expect(stored.body.verdict).toBe('solvable');
   });

@@ -12,9 +12,9 @@ import { WordTable } from './word-table.ts';
  * or per letter group (joined in the database), cheap to pass between threads.
  */
 
-/** Rows per page of levels, links and groups; words per page of words; letter groups per page. */
+/** Rows per page of levels, links and groups; words per page (parsed in a few ms); groups per page. */
 const ROWS = 5000;
-const WORDS = 20_000;
+const WORDS = 10_000;
 const GROUPS = 400;
 /** Pages of word ids read ahead of the judging (each under a megabyte of text). */
 const AHEAD = 4;

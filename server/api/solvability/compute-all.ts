@@ -41,12 +41,15 @@ export async function computeAllVerdicts(database: DatabaseHandle): Promise<Verd
   ]);
   // Letter group id → the levels linked to it (each judged with this group's words).
   const levelsOf = new Map<number, StoredLevel[]>();
-  for (const level of levels)
+  await pause();
+  for (const level of levels) {
     for (const groupId of links.get(level.id) ?? []) {
       const list = levelsOf.get(groupId) ?? [];
       if (list.length === 0) levelsOf.set(groupId, list);
       list.push(level);
     }
+    await pause();
+  }
   const parsed = new Map<string, readonly CheckConditionPart[]>();
   const partsOf = (condition: string) => {
     let parts = parsed.get(condition);
@@ -68,6 +71,7 @@ export async function computeAllVerdicts(database: DatabaseHandle): Promise<Verd
     }
   };
   const linkedIds = [...levelsOf.keys()].filter((id) => groups.has(id)).sort((a, b) => a - b);
+  await pause();
   // The links' word ids are read (a few pages ahead) while the words are.
   const pages = groupWordIds(database, linkedIds);
   const words = await activeWords(database, pause);

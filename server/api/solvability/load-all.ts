@@ -13,7 +13,7 @@ import { WordTable } from './word-table.ts';
  */
 
 /** Rows per page of levels, links and groups; words per page (parsed in a few ms); groups per page. */
-const ROWS = 5000;
+const ROWS = 2000;
 const WORDS = 10_000;
 const GROUPS = 400;
 /** Pages of word ids read ahead of the judging (each under a megabyte of text). */

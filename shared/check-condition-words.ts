@@ -74,10 +74,14 @@ export function checkSatisfiable(
   words: readonly string[],
   condition: string | readonly CheckConditionPart[],
   context: RequiredLetterContext = {},
+  /** The words are distinct and each meets the per-word parts already (skips checking again). */
+  candidatesOnly = false,
 ): Satisfiability {
   const parts = typeof condition === 'string' ? parseCheckCondition(condition).parts : condition;
   const required = requiredWordCount(parts);
-  const candidates = [...new Set(words)].filter((w) => wordSatisfies(w, parts, context));
+  const candidates = candidatesOnly
+    ? words
+    : [...new Set(words)].filter((w) => wordSatisfies(w, parts, context));
   let available = candidates.length;
   let exact = true;
   if (parts.some((p) => p.kind === 'sameCharStart')) available = largestShare(candidates, (l) => l[0]);

@@ -132,7 +132,8 @@ export function groupSolvability(
   }
   const context = letter ? { requiredLetter: letter } : {};
   const usable = letter === null ? [] : words.filter((w) => wordSatisfies(w, parts, context));
-  const check = checkSatisfiable(usable, parts, context);
+  // `usable`: distinct words that each meet the per-word parts (checked just above).
+  const check = checkSatisfiable(usable, parts, context, true);
   const counts = { usable: usable.length, available: check.available, required: check.required };
   let verdict: SolvabilityVerdict = 'solvable';
   let reason = `${name}: ${plural(check.available, 'usable word')}, ${check.required} needed`;
@@ -149,8 +150,35 @@ export function groupSolvability(
 }
 
 /**
- * The level's verdict: the worst of its active letter groups' (unsolvable when it has none), with
- * that group's reason; the count and sample of usable words over all of them.
+ * The level's verdict from its letter groups' results (in link order; `linked` of them were
+ * linked): the worst of the active ones' (unsolvable when it has none), with that group's reason.
+ * A letter group's result depends only on it and the level's language, condition and position,
+ * so judging every level at once (the `solvable` filter) shares one result among the levels.
+ */
+export function levelVerdict(
+  results: readonly GroupSolvability[],
+): Pick<LevelSolvability, 'verdict' | 'reason'> {
+  const judged = results.filter((r) => r.verdict !== null);
+  if (judged.length === 0) {
+    const reason =
+      results.length === 0
+        ? 'No letter group is linked to this level: link one (Letter Group-Levels) so players have letters to play'
+        : 'Every letter group linked to this level is inactive: players have no letters to play';
+    return { verdict: 'unsolvable', reason };
+  }
+  const worst = judged.reduce((a, b) => (RANK[b.verdict!] > RANK[a.verdict!] ? b : a));
+  if (worst.verdict !== 'solvable') return { verdict: worst.verdict!, reason: worst.reason };
+  const tightest = judged.reduce((a, b) => (b.available < a.available ? b : a));
+  const reason =
+    judged.length === 1
+      ? tightest.reason
+      : `All ${judged.length} active letter groups can meet it; the tightest, ${tightest.reason}`;
+  return { verdict: 'solvable', reason };
+}
+
+/**
+ * The level's verdict ({@link levelVerdict}); the count and sample of usable words over all of its
+ * letter groups.
  */
 export function levelSolvability(
   level: SolvabilityLevel,
@@ -165,22 +193,6 @@ export function levelSolvability(
     return result;
   });
   const required = checkSatisfiable([], parts).required;
-  const judged = results.filter((r) => r.verdict !== null);
   const sample = [...all].sort().slice(0, sampleSize);
-  const common = { count: all.size, sample, required, unknown, groups: results };
-  if (judged.length === 0) {
-    const reason =
-      groups.length === 0
-        ? 'No letter group is linked to this level: link one (Letter Group-Levels) so players have letters to play'
-        : 'Every letter group linked to this level is inactive: players have no letters to play';
-    return { ...common, verdict: 'unsolvable', reason };
-  }
-  const worst = judged.reduce((a, b) => (RANK[b.verdict!] > RANK[a.verdict!] ? b : a));
-  if (worst.verdict !== 'solvable') return { ...common, verdict: worst.verdict!, reason: worst.reason };
-  const tightest = judged.reduce((a, b) => (b.available < a.available ? b : a));
-  const reason =
-    judged.length === 1
-      ? tightest.reason
-      : `All ${judged.length} active letter groups can meet it; the tightest, ${tightest.reason}`;
-  return { ...common, verdict: 'solvable', reason };
+  return { count: all.size, sample, required, unknown, groups: results, ...levelVerdict(results) };
 }

@@ -74,9 +74,10 @@ describe.each(DIALECTS)('health report (%s)', (dialect) => {
     expect(unsolvable?.count).toBe(1);
     expect(unsolvable?.samples[0]).toMatchObject({ entity: 'level', id: level.body.id });
     expect(unsolvable?.samples[0]?.message).toContain('2 usable words, 5 needed');
-    expect(findingListPath(unsolvable!.samples[0]!.list)).toBe(
-      `/argusma-words-panel/letter-group-level?levelId=${level.body.id}`,
-    );
+    // Linked to the level list filtered to the unsolvable ones: the list that shows it.
+    expect(findingListPath(unsolvable!.samples[0]!.list)).toBe('/argusma-words-panel/level?solvable=no');
+    const listed = await api.get('levels/cms/search?solvable=no&size=100');
+    expect(listed.body.content.map((row: { id: number }) => row.id)).toContain(level.body.id);
     // The letter group has words now: no longer empty.
     expect(kind(body, 'empty-letter-group')).toBeUndefined();
   });

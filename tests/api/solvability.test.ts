@@ -86,6 +86,14 @@ describe.each(DIALECTS)('solvability of levels (%s)', (dialect) => {
     const fresh = await ask({ languageId: id.en, checkCondition: 'words::2', letterGroupIds: [id.small] });
     expect(fresh.body).toMatchObject({ verdict: 'solvable', count: 2, sample: ['act', 'cat'] });
     expect((await ask({ languageId: id.en })).body.verdict).toBe('unsolvable');
+    // A stored level with other letter groups named ("what if"): those, not its links, and the
+    // links stay as they were.
+    const whatIf = await ask({ ...base, checkCondition: 'words::2', letterGroupIds: [id.small] });
+    expect(whatIf.body.groups.map((g: { letterGroupId: number }) => g.letterGroupId)).toEqual([id.small]);
+    const none = await ask({ ...base, checkCondition: 'words::2', letterGroupIds: [] });
+    expect(none.body.reason).toMatch(/No letter group is linked/);
+    expect((await api.get(`levels/cms/${id.fine}/solvability`)).body.groups).toHaveLength(1);
+    expect((await api.get(`levels/cms/${id.fine}/solvability`)).body.groups[0].letterGroupId).toBe(id.group);
   });
 
   it('answers a page of levels in one call', async () => {
@@ -124,6 +132,57 @@ describe.each(DIALECTS)('solvability of levels (%s)', (dialect) => {
     const put = await api.put(`levels/cms/${id.few}`, { checkCondition: 'words::2' });
     expect(put.status).toBe(200);
     expect(await ids('solvable=yes')).toEqual([id.fine, id.few]);
+  });
+
+  it('the solvable filter judges every level as the level alone is judged', async () => {
+    // The whole table is judged at once (each letter group once per condition, shared by its
+    // levels): every kind of level, then the filter compared with each level's own verdict.
+    const empty = await created('letter-groups/cms', {
+      letters: 'zzzq',
+      languageId: id.en,
+      stageId: id.stage,
+    });
+    const off = await created('letter-groups/cms', {
+      letters: 'mood',
+      languageId: id.en,
+      stageId: id.stage,
+      isActive: false,
+    });
+    const level = async (number: number, body: object, groups: number[]) => {
+      const levelId = await created('levels/cms', { languageId: id.en, stageId: id.stage, number, ...body });
+      for (const g of groups) await created('letter-group-levels/cms', { letterGroupId: g, levelId });
+      return levelId;
+    };
+    const made = [
+      // The same letter group under other conditions: each judged with its own.
+      await level(20, { checkCondition: 'words::6' }, [id.group!]),
+      await level(21, { checkCondition: 'words::7' }, [id.group!]),
+      await level(22, { checkCondition: 'words::2::sameCharStart', requiredLetterPosition: 4 }, [id.group!]),
+      await level(23, { checkCondition: 'words::1::sameCharEnd', requiredLetterPosition: 9 }, [id.group!]),
+      await level(24, { checkCondition: 'words::3::endIsStart' }, [id.group!, id.small!]),
+      await level(25, { checkCondition: 'words::1' }, [empty]),
+      await level(26, { checkCondition: 'words::1' }, [off]),
+      await level(27, { checkCondition: 'words::1' }, [off, id.small!]),
+      // Spanish: only the group's one Spanish word counts.
+      await level(28, { languageId: id.es, checkCondition: 'words::1' }, [id.group!]),
+      await level(29, { languageId: id.es, checkCondition: 'words::2' }, [id.group!]),
+    ];
+    const batch = await api.get(`levels/cms/solvability?ids=${made.join(',')}`);
+    const alone = new Map<number, string>(
+      batch.body.levels.map((l: { id: number; verdict: string }) => [l.id, l.verdict]),
+    );
+    expect(new Set(alone.values())).toEqual(new Set(['solvable', 'too-few-words', 'unsolvable']));
+    const listed = async (choice: string) =>
+      new Set<number>(
+        (await api.get(`levels/cms/search/?solvable=${choice}&size=100`)).body.content.map(
+          (l: { id: number }) => l.id,
+        ),
+      );
+    const [yes, no] = [await listed('yes'), await listed('no')];
+    for (const levelId of made) {
+      expect([levelId, yes.has(levelId)]).toEqual([levelId, alone.get(levelId) === 'solvable']);
+      expect(no.has(levelId)).toBe(alone.get(levelId) !== 'solvable');
+    }
   });
 
   it('refuses bad input with a clear 4xx, and strangers with 401', async () => {

@@ -1,5 +1,6 @@
 import type { FindingList, HealthFindingKind, HealthFindings } from '#shared/health.ts';
 import { lintInput, type LintInput, type Problem, type ProblemKind } from '#shared/lint/index.ts';
+import { SOLVABLE_FILTER } from '#shared/solvability-request.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { loadLintInput } from './content.ts';
 
@@ -16,6 +17,9 @@ const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve)
 /** The panel list that shows the row a problem is about (existing list filters only). */
 function listOf(problem: Problem, input: LintInput): FindingList {
   const { id } = problem;
+  // The level list's own `solvable` filter shows every unsolvable level (same verdicts as lint).
+  if (problem.kind === 'unsatisfiable-level')
+    return { entity: 'level', filters: { [SOLVABLE_FILTER]: 'no' } };
   switch (problem.entity) {
     case 'level':
       return { entity: 'letter-group-level', filters: { levelId: String(id) } };

@@ -1,25 +1,21 @@
 import { sql } from 'kysely';
 import { levelSolvability, type LevelSolvability, type SolvabilityLevel } from '#shared/solvability.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { computeAllVerdicts, type Verdicts } from './compute-all.ts';
 import { groupsWithWords, linkedGroupIds, storedLevels } from './load.ts';
 
-/** Levels judged per round of reads when every level is (the `solvable` filter). */
-const CHUNK = 25;
 /** SQLite has no change counter per table: an answer over every level is kept at most this long. */
 const SQLITE_TTL_MS = 5 * 60_000;
 /**
  * A computation over every level that took longer than this (10,000 levels with 250 words per
- * letter group: about 20 s on SQLite) is not waited for again: after a change the last verdicts are
+ * letter group: about 2.5 s of CPU on SQLite) is not waited for again: after a change the last verdicts are
  * answered while new ones are computed (stale while revalidating). Small data sets always wait.
  */
 const WAIT_AT_MOST_MS = 1000;
 /** The tables a verdict depends on. */
 const TABLES = ['levels', 'letter_group_levels', 'letter_groups', 'letter_group_words', 'words'];
 
-export type Verdicts = Map<number, LevelSolvability['verdict']>;
-
-/** Lets other requests run between chunks of a long computation. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+export type { Verdicts };
 
 export function createSolvabilityService(database: DatabaseHandle, clock: () => number = Date.now) {
   /** Each stored level of `ids` (missing ones left out) judged with its linked letter groups. */
@@ -60,30 +56,12 @@ export function createSolvabilityService(database: DatabaseHandle, clock: () => 
   let cached: { version: string; verdicts: Promise<Verdicts> } | null = null;
   let last: { verdicts: Verdicts; ms: number } | null = null;
 
-  /** Every level's verdict, a chunk at a time (reads off the event loop, yielding between chunks). */
+  /** Every level's verdict (compute-all.ts: reads off the event loop, judging in short slices). */
   async function computeAll(): Promise<Verdicts> {
     const started = performance.now();
-    const verdicts: Verdicts = new Map();
-    let after = 0;
-    for (;;) {
-      const rows = await database.read(
-        database.db
-          .selectFrom('levels')
-          .select('id')
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(CHUNK)
-          .compile(),
-      );
-      if (rows.length === 0) {
-        last = { verdicts, ms: performance.now() - started };
-        return verdicts;
-      }
-      const ids = rows.map((r) => Number(r.id));
-      for (const [id, answer] of await ofLevels(ids)) verdicts.set(id, answer.verdict);
-      after = ids.at(-1)!;
-      await yieldToEventLoop();
-    }
+    const verdicts = await computeAllVerdicts(database);
+    last = { verdicts, ms: performance.now() - started };
+    return verdicts;
   }
 
   return {

@@ -16,7 +16,15 @@ interface ReferencePickerProps {
   invalid: boolean;
   describedBy?: string;
   required?: boolean;
+  /** Shown under the input while nothing is being searched. */
+  hint?: string;
+  disabled?: boolean;
   onChange(value: string): void;
+  /**
+   * Choosing adds to a list kept elsewhere (MultiReferencePicker): the pick is handed over and the
+   * input is emptied for the next one, instead of showing the choice.
+   */
+  onPick?(option: Option): void;
 }
 
 /**
@@ -56,8 +64,13 @@ export function ReferencePicker(props: ReferencePickerProps) {
   }
 
   function pick(option: Option) {
-    setQuery(optionText(option));
     setOpen(false);
+    if (props.onPick) {
+      setQuery('');
+      props.onPick(option);
+      return;
+    }
+    setQuery(optionText(option));
     onChange(option.value);
   }
 
@@ -93,6 +106,7 @@ export function ReferencePicker(props: ReferencePickerProps) {
         aria-describedby={[statusId, describedBy].filter(Boolean).join(' ')}
         aria-invalid={invalid || undefined}
         aria-required={required || undefined}
+        disabled={props.disabled}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -125,9 +139,10 @@ export function ReferencePicker(props: ReferencePickerProps) {
         {problem ??
           (open && options.length === 0
             ? 'No matches.'
-            : value
-              ? `Selected id ${value}. Type letters or an id to search.`
-              : 'Type letters or an id to search.')}
+            : (props.hint ??
+              (value
+                ? `Selected id ${value}. Type letters or an id to search.`
+                : 'Type letters or an id to search.')))}
       </div>
     </div>
   );

@@ -1,11 +1,12 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
-import type { AnyEntity } from '#shared/entities/index.ts';
+import type { AnyEntity, EntityName } from '#shared/entities/index.ts';
 import { ApiError } from '#shared/api-client/index.ts';
 import { recordVersion } from '#shared/record-version.ts';
 import { entityApi, errorMessage, inBrowser, isServerFailure, type Row } from '../entity-api.ts';
 import { loadFailedMessage } from '../messages.ts';
 import { cachedRow } from '../row-cache.ts';
 import { loadAllOptions, optionOf, SELECT_REFERENCES, type Option } from '../fields/references.ts';
+import { loadLinkedGroups } from '../level-form/linked-groups.ts';
 import type { FormMode } from './form-values.ts';
 
 export interface FormData {
@@ -19,6 +20,26 @@ export interface FormData {
   options: Record<string, Option[]>;
   /** Field → the related record the edited one points at (pickers, read-only ids). */
   references: Record<string, Option>;
+  /** What an entity's own form shows besides the record (FORM_EXTRAS); {} when it failed to load. */
+  extras: FormExtras;
+}
+
+export interface FormExtras {
+  /** A level's linked letter groups (the workbench's picker starts with them). */
+  linkedGroups?: Option[];
+}
+
+/**
+ * Data a form of one entity shows besides its record, loaded with it (server-rendered). Optional:
+ * a failure leaves it out and the form copes (the workbench then judges with the stored links).
+ */
+const FORM_EXTRAS: Partial<Record<EntityName, (record: Row, context: unknown) => Promise<FormExtras>>> = {
+  level: async (record, context) => ({ linkedGroups: await loadLinkedGroups(Number(record.id), context) }),
+};
+
+async function loadExtras(entity: AnyEntity, record: Row | null, context: unknown): Promise<FormExtras> {
+  const load = record ? FORM_EXTRAS[entity.name] : undefined;
+  return load ? load(record!, context).catch(() => ({})) : {};
 }
 
 /**
@@ -86,11 +107,12 @@ export function formLoader(entity: AnyEntity, mode: FormMode) {
     try {
       const loaded = mode === 'edit' ? await loadRecord(entity, params.id, context) : null;
       const record = loaded?.record ?? null;
-      const [options, references] = await Promise.all([
+      const [options, references, extras] = await Promise.all([
         loadOptions(entity, context),
         loadReferences(entity, record, context),
+        loadExtras(entity, record, context),
       ]);
-      return { record, version: loaded?.version ?? null, loadError: null, options, references };
+      return { record, version: loaded?.version ?? null, loadError: null, options, references, extras };
     } catch (error) {
       if (isServerFailure(error)) serverFailure(entity, error);
       return {
@@ -99,6 +121,7 @@ export function formLoader(entity: AnyEntity, mode: FormMode) {
         loadError: loadFailedMessage(entity, errorMessage(error)),
         options: {},
         references: {},
+        extras: {},
       };
     }
   };

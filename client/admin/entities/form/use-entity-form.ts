@@ -24,6 +24,12 @@ interface EntityFormOptions {
   toBody(values: FormValues): Record<string, unknown>;
   /** Something to confirm before saving values that are valid but unusual (length-warning.ts). */
   warning?(values: FormValues): string | null;
+  /**
+   * Work that follows the creation of the record (the level form links its letter groups). Never
+   * throws: the record is saved whatever happens. An address returned is where the form goes
+   * instead of the list (the saved record's edit form, showing what is left to do).
+   */
+  afterCreate?(stored: Row): Promise<{ to: string; state: unknown } | null>;
 }
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : null);
@@ -84,6 +90,8 @@ export function useEntityForm(options: EntityFormOptions) {
           : await api.update(record!.id, body, { ifMatch: version.current });
       if (record) forgetRow(entity.name, record.id);
       saved.current = true;
+      const elsewhere = mode === 'add' && options.afterCreate ? await options.afterCreate(stored) : null;
+      if (elsewhere) return void (await navigate(elsewhere.to, { state: elsewhere.state }));
       const text = successMessage(entity.name, mode === 'add' ? 'created' : 'updated');
       const savedId = typeof stored.id === 'number' ? stored.id : (record?.id ?? null);
       await navigate(back, { state: { flash: text ? { kind: 'success', text } : null, savedId } });

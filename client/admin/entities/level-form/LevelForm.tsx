@@ -7,6 +7,8 @@ import { useEntityForm } from '../form/use-entity-form.ts';
 import { CheckConditionFields } from './CheckConditionFields.tsx';
 import { LEVEL, levelBody, levelInitialValues, solvabilityRequest } from './level-values.ts';
 import { SolvabilityPanel } from './SolvabilityPanel.tsx';
+import { useWorkbenchGroups } from './use-workbench-groups.ts';
+import { WorkbenchGroups } from './WorkbenchGroups.tsx';
 
 /** Fields in the order of SPEC §2's level form; the condition's own fields come from the helpers. */
 const LEVEL_FIELDS = ['id', 'hint', 'stageId', 'languageId', 'number', 'assignment', 'time'] as const;
@@ -16,6 +18,7 @@ const LEVEL_FLAGS = ['isActive', 'isChill'] as const;
 export function LevelForm({ mode, data }: { mode: FormMode; data: FormData }) {
   const baseId = useId();
   const [{ values: initial, unknown }] = useState(() => levelInitialValues(data.record));
+  const groups = useWorkbenchGroups(mode, data);
   const form = useEntityForm({
     entity: LEVEL,
     mode,
@@ -24,7 +27,11 @@ export function LevelForm({ mode, data }: { mode: FormMode; data: FormData }) {
     initial,
     initialOf: (record) => levelInitialValues(record).values,
     toBody: (values) => levelBody(mode, values),
+    afterCreate: groups.afterCreate,
   });
+  const groupIds = groups.chosen?.map((option) => Number(option.value)) ?? null;
+  // A new level with no letter group picked: nothing to judge yet.
+  const nothingPicked = mode === 'add' && groupIds?.length === 0;
   const errors = form.problems?.fieldErrors ?? {};
   const control = (name: string, help?: string) => (
     <FieldControl
@@ -58,7 +65,25 @@ export function LevelForm({ mode, data }: { mode: FormMode; data: FormData }) {
       {errors.checkCondition ? (
         <div className="invalid-feedback d-block mb-3">{errors.checkCondition.join(' ')}</div>
       ) : null}
-      <SolvabilityPanel request={solvabilityRequest(data.record, form.values)} />
+      <SolvabilityPanel
+        request={nothingPicked ? null : solvabilityRequest(data.record, form.values, groupIds)}
+        waiting={
+          nothingPicked && form.values.languageId
+            ? 'Pick the letter groups this level will use to see whether players can solve it.'
+            : null
+        }
+      >
+        <WorkbenchGroups
+          baseId={baseId}
+          mode={mode}
+          chosen={groups.chosen}
+          linked={groups.linked}
+          onChange={groups.setChosen}
+          link={groups.link}
+          onLinkChange={groups.setLink}
+          retry={groups.retry}
+        />
+      </SolvabilityPanel>
       {LEVEL_FLAGS.map((name) => control(name))}
     </FormFrame>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LevelSolvability } from '#shared/solvability.ts';
 import { useHydrated } from '#client/admin/components/useHydrated.ts';
 import { useSolvability } from './use-solvability.ts';
@@ -8,13 +9,23 @@ import type { SolvabilityRequest } from '#shared/solvability-request.ts';
  * The level workbench: which words of the level's letter groups meet the condition being composed,
  * and the verdict, asked live (debounced) with the form's unsaved values.
  */
-export function SolvabilityPanel({ request }: { request: SolvabilityRequest | null }) {
+export function SolvabilityPanel({
+  request,
+  waiting = null,
+  children,
+}: {
+  request: SolvabilityRequest | null;
+  /** Why there is nothing to ask yet, when not for want of a language. */
+  waiting?: string | null;
+  /** What the verdict is asked with (the letter-group picker). */
+  children?: ReactNode;
+}) {
   const hydrated = useHydrated();
   const state = useSolvability(hydrated ? request : null);
   const answer = state.status === 'done' ? state.answer : state.status === 'loading' ? state.previous : null;
   let status: string;
   if (!hydrated) status = 'The verdict appears once the page has loaded.';
-  else if (request === null) status = 'Choose a language to see which words meet the condition.';
+  else if (request === null) status = waiting ?? 'Choose a language to see which words meet the condition.';
   else if (state.status === 'error') status = `Could not check: ${state.message}`;
   else if (state.status === 'loading' && !answer) status = 'Checking…';
   else status = '';
@@ -28,6 +39,7 @@ export function SolvabilityPanel({ request }: { request: SolvabilityRequest | nu
       <h2 id={`${WORKBENCH_ID}-title`} className="h6">
         Workbench: can players solve it?
       </h2>
+      {children}
       <div aria-live="polite" data-testid="solvability">
         {status ? <p className={state.status === 'error' ? 'text-danger mb-0' : 'mb-0'}>{status}</p> : null}
         {answer && request !== null ? <Verdict answer={answer} /> : null}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEntityInput, level } from '#shared/entities/index.ts';
-import { conditionInputs, levelBody, levelInitialValues } from './level-values.ts';
+import { conditionInputs, levelBody, levelInitialValues, solvabilityRequest } from './level-values.ts';
 
 describe('level form values', () => {
   it('starts an added level with the form defaults: time 60, no condition', () => {
@@ -66,5 +66,18 @@ describe('level form values', () => {
     expect(levelBody('edit', { ...values, numberOfLetters: '6', lettersAtLeast: true }).checkCondition).toBe(
       'letters::6+',
     );
+  });
+
+  it("asks the workbench's verdict with the letter groups picked, else the level's own links", () => {
+    const { values } = levelInitialValues({ id: 7, checkCondition: 'words::3', languageId: 2 });
+    expect(solvabilityRequest({ id: 7 }, values)).toEqual({
+      id: 7,
+      languageId: 2,
+      checkCondition: 'words::3',
+      requiredLetterPosition: 0,
+    });
+    expect(solvabilityRequest(null, values, [4, 9])).toMatchObject({ letterGroupIds: [4, 9] });
+    expect(solvabilityRequest(null, values, [])).toMatchObject({ letterGroupIds: [] });
+    expect(solvabilityRequest(null, { ...values, languageId: '' }, [4])).toBeNull();
   });
 });

@@ -77,12 +77,13 @@ export function levelBody(mode: FormMode, values: FormValues): Record<string, un
 
 /**
  * What the workbench asks about the form's unsaved values: the composed condition, the language and
- * required letter position, and (editing) the level's id for its linked letter groups. Null until a
- * language is chosen.
+ * required letter position, the letter groups picked in the workbench (null: the level's linked
+ * ones, by its id). Null until a language is chosen.
  */
 export function solvabilityRequest(
   record: Record<string, unknown> | null,
   values: FormValues,
+  letterGroupIds: readonly number[] | null = null,
 ): SolvabilityRequest | null {
   const languageId = Number(values.languageId);
   if (!Number.isInteger(languageId) || languageId < 1) return null;
@@ -92,5 +93,6 @@ export function solvabilityRequest(
     languageId,
     checkCondition: composeCheckCondition(conditionInputs(values)),
     requiredLetterPosition: Number.isInteger(position) && position >= 0 && position <= 1000 ? position : 0,
+    ...(letterGroupIds ? { letterGroupIds: [...letterGroupIds] } : {}),
   };
 }

@@ -1,0 +1,111 @@
+import { parseCheckCondition, type CheckConditionPart } from '#shared/check-condition.ts';
+import {
+  groupSolvability,
+  levelVerdict,
+  type GroupSolvability,
+  type LevelSolvability,
+  type SolvabilityWord,
+} from '#shared/solvability.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { activeWords, allGroups, allLevels, allLinks, groupWordIds } from './load-all.ts';
+import type { StoredLevel } from './load.ts';
+
+export type Verdicts = Map<number, LevelSolvability['verdict']>;
+
+/** The longest the event loop is held between yields (other requests run in between). */
+const SLICE_MS = 4;
+
+/** A pause that yields to the event loop once the current slice has run SLICE_MS. */
+function slicer() {
+  let started = performance.now();
+  return async () => {
+    if (performance.now() - started < SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    started = performance.now();
+  };
+}
+
+/**
+ * Every level's verdict, the same as `levelSolvability` gives each (shared/solvability.ts judges):
+ * the tables read once each (load-all.ts), and each letter group judged once per distinct
+ * (language, condition, required letter position) of the levels linked to it, the result shared
+ * by those levels. Letter groups are judged a page at a time as their words arrive, so memory
+ * holds the words once and each group's list only while it is judged.
+ */
+export async function computeAllVerdicts(database: DatabaseHandle): Promise<Verdicts> {
+  const pause = slicer();
+  const [levels, links, groups] = await Promise.all([
+    allLevels(database),
+    allLinks(database),
+    allGroups(database),
+  ]);
+  // Letter group id → the levels linked to it (each judged with this group's words).
+  const levelsOf = new Map<number, StoredLevel[]>();
+  await pause();
+  for (const level of levels) {
+    for (const groupId of links.get(level.id) ?? []) {
+      const list = levelsOf.get(groupId) ?? [];
+      if (list.length === 0) levelsOf.set(groupId, list);
+      list.push(level);
+    }
+    await pause();
+  }
+  const parsed = new Map<string, readonly CheckConditionPart[]>();
+  const partsOf = (condition: string) => {
+    let parts = parsed.get(condition);
+    if (!parts) parsed.set(condition, (parts = parseCheckCondition(condition).parts));
+    return parts;
+  };
+  // `groupId level-key` → the group's result for levels of that key.
+  const results = new Map<string, GroupSolvability>();
+  const keyOf = (groupId: number, level: StoredLevel) =>
+    `${groupId} ${level.languageId} ${level.requiredLetterPosition} ${level.checkCondition}`;
+  const judge = (groupId: number, linked: readonly SolvabilityWord[]) => {
+    const group = groups.get(groupId);
+    if (!group) return;
+    for (const level of levelsOf.get(groupId) ?? []) {
+      const key = keyOf(groupId, level);
+      if (results.has(key)) continue;
+      const { result } = groupSolvability(level, partsOf(level.checkCondition), { ...group, words: linked });
+      results.set(key, result);
+    }
+  };
+  const linkedIds = [...levelsOf.keys()].filter((id) => groups.has(id)).sort((a, b) => a - b);
+  await pause();
+  // The links' word ids are read (a few pages ahead) while the words are.
+  const pages = groupWordIds(database, linkedIds);
+  const words = await activeWords(database, pause);
+  const withWords = new Set<number>();
+  for await (const page of pages) {
+    for (const [groupId, ids] of page) {
+      const linked: SolvabilityWord[] = [];
+      // The ids read digit by digit: millions of them, no string made for each.
+      let id = 0;
+      for (let i = 0; i <= ids.length; i++) {
+        const code = i < ids.length ? ids.charCodeAt(i) : 44;
+        if (code !== 44) id = id * 10 + code - 48;
+        else {
+          const word = words.get(id);
+          if (word) linked.push(word);
+          id = 0;
+        }
+      }
+      withWords.add(groupId);
+      judge(groupId, linked);
+      await pause();
+    }
+  }
+  // Letter groups without any linked word.
+  for (const groupId of linkedIds) if (!withWords.has(groupId)) judge(groupId, []);
+
+  const verdicts: Verdicts = new Map();
+  for (const level of levels) {
+    const linked = (links.get(level.id) ?? []).flatMap((groupId) => {
+      const result = groups.has(groupId) ? results.get(keyOf(groupId, level)) : undefined;
+      return result ? [result] : [];
+    });
+    verdicts.set(level.id, levelVerdict(linked).verdict);
+    await pause();
+  }
+  return verdicts;
+}

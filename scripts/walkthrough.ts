@@ -36,6 +36,10 @@ try {
   const { french, stage } = await day.prepareFrench(page, app.url);
   await day.importDictionary(ctx, french);
   await day.buildLinks(ctx, french, stage);
+  const groups = await page.request
+    .get(`/argusma-words-panel/api/letter-groups/cms/search?page=0&languageId=${french}`)
+    .then(async (r) => ((await r.json()) as { content: Array<{ id: number; letters: string }> }).content);
+  await day.composeLevel(ctx, groups);
   await day.wrongBulkEdit(ctx, french);
   await day.findUnsolvable(ctx);
   await day.undoBulkEdit(ctx);

@@ -38,10 +38,14 @@ export interface HealthFindings {
   kinds: HealthFindingKind[];
 }
 
-/** The panel list that shows a row: an entity's list screen and the filters that narrow it to the row. */
+/**
+ * The panel screen that shows a row: an entity's list screen and the filters that narrow it to the
+ * row, or (`id`) the row's own form, where the list cannot narrow to it.
+ */
 export interface FindingList {
   entity: string;
   filters: Record<string, string>;
+  id?: number;
 }
 
 export interface HealthFindingKind {
@@ -50,6 +54,8 @@ export interface HealthFindingKind {
   count: number;
   /** The first few, each with the list that shows it. */
   samples: Array<{ entity: string; id: number; message: string; list: FindingList }>;
+  /** The list that shows every row of this kind, when a list filter can (`level?solvable=no`). */
+  all?: FindingList;
 }
 
 export interface HealthActivity {
@@ -76,6 +82,7 @@ export const FINDING_LABELS: Record<ProblemKind, string> = {
 
 /** The panel address of a finding's list: `/argusma-words-panel/letter-group?letters=ab&…`. */
 export function findingListPath(list: FindingList): string {
+  if (list.id !== undefined) return `${PANEL_PATH}/${list.entity}/update/${list.id}`;
   const query = new URLSearchParams(list.filters).toString();
   return `${PANEL_PATH}/${list.entity}${query ? `?${query}` : ''}`;
 }

@@ -4,10 +4,12 @@ import type { AddProblem, LintInput } from './types.ts';
 
 /**
  * Active levels whose active letter groups cannot meet their check condition with their active
- * words. The verdict is shared/solvability.ts, the same one the content API's solvability endpoints
- * and the panel's workbench give (one implementation). A group without active words is reported
- * once, as an empty letter group; an inactive one by levels.ts. `pause` lets a server yield every
- * 50 levels.
+ * words. The verdict is shared/solvability.ts, the same one the content API's solvability endpoints,
+ * the level list's `solvable` filter and the panel's workbench give (one implementation), so the
+ * dashboard's "Unsolvable levels" are exactly the levels that filter lists. A group without active
+ * words makes its levels unsolvable too (and is reported as an empty letter group besides); a level
+ * whose linked groups are all inactive is unsolvable (levels.ts names the inactive links); a level
+ * with no group at all is left to levels.ts. `pause` lets a server yield every 50 levels.
  */
 export async function solvabilityChecks(
   input: LintInput,
@@ -22,12 +24,17 @@ export async function solvabilityChecks(
     if (pause && ++done % 50 === 0) await pause();
     const linked = (linksOf.get(level.id) ?? []).flatMap((groupId) => {
       const group = groups.get(groupId);
-      if (!group?.isActive) return [];
+      if (!group) return [];
       const active = input.groupWords.get(group.id)?.activeWords ?? [];
-      if (active.length === 0) return []; // reported once, as an empty letter group
       return [{ ...group, words: active.map((w) => ({ ...w, isActive: true })) }];
     });
-    for (const result of levelSolvability(level, linked, 0).groups) {
+    if (linked.length === 0) continue; // no letter group: levels.ts reports it
+    const answer = levelSolvability(level, linked, 0);
+    if (answer.groups.every((g) => g.verdict === null)) {
+      add('unsatisfiable-level', 'level', level.id, `${levelName(level)}: ${answer.reason}`);
+      continue;
+    }
+    for (const result of answer.groups) {
       if (result.verdict === null || result.verdict === 'solvable') continue;
       // The reason names the group first (`letter group 5 "pto": …`); the message names it itself.
       const name = groupName({ id: result.letterGroupId, letters: result.letters });

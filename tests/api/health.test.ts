@@ -74,8 +74,12 @@ describe.each(DIALECTS)('health report (%s)', (dialect) => {
     expect(unsolvable?.count).toBe(1);
     expect(unsolvable?.samples[0]).toMatchObject({ entity: 'level', id: level.body.id });
     expect(unsolvable?.samples[0]?.message).toContain('2 usable words, 5 needed');
-    // Linked to the level list filtered to the unsolvable ones: the list that shows it.
-    expect(findingListPath(unsolvable!.samples[0]!.list)).toBe('/argusma-words-panel/level?solvable=no');
+    // Linked to the level's form (its workbench says why), and the kind to the level list filtered
+    // to the unsolvable ones: the list that shows them all.
+    expect(findingListPath(unsolvable!.samples[0]!.list)).toBe(
+      `/argusma-words-panel/level/update/${level.body.id}`,
+    );
+    expect(findingListPath(unsolvable!.all!)).toBe('/argusma-words-panel/level?solvable=no');
     const listed = await api.get('levels/cms/search?solvable=no&size=100');
     expect(listed.body.content.map((row: { id: number }) => row.id)).toContain(level.body.id);
     // The letter group has words now: no longer empty.

@@ -7,7 +7,10 @@ import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
 import {
   buildLinks,
   FRENCH_GROUPS,
+  composeLevel,
+  findUnsolvable,
   importDictionary,
+  LEVEL_HINT,
   prepareFrench,
   undoBulkEdit,
   wrongBulkEdit,
@@ -48,15 +51,37 @@ describeBrowser("admin panel: a content manager's day, never in a terminal", () 
     expect(panel.session.problems()).toEqual([]);
   });
 
-  it('undoes a wrong bulk edit as one unit from its change set', async () => {
+  const verdictOfLevel = async () => {
+    const [level] = (await apiSearch(panel.page, 'levels', { hint: LEVEL_HINT })).content;
+    const res = await panel.page.request.get(
+      `/argusma-words-panel/api/levels/cms/${String(level!.id)}/solvability`,
+    );
+    return ((await res.json()) as { verdict: string }).verdict;
+  };
+
+  it('composes a level, sees it solvable before saving, and saves it with its letter groups', async () => {
+    const groups = (await apiSearch(panel.page, 'letter-groups', { languageId: String(french) })).content.map(
+      (g) => ({ id: Number(g.id), letters: String(g.letters) }),
+    );
+    await composeLevel(day, groups);
+    const [level] = (await apiSearch(panel.page, 'levels', { hint: LEVEL_HINT })).content;
+    const links = await apiSearch(panel.page, 'letter-group-levels', { levelId: String(level!.id) });
+    expect(links.content.map((l) => l.letterGroupId).sort()).toEqual(groups.map((g) => g.id).sort());
+    expect(await verdictOfLevel()).toBe('solvable');
+  });
+
+  it('after a wrong bulk edit, finds the unsolvable level from the home and undoes the edit as one unit', async () => {
     const active = async () =>
       (await apiSearch(panel.page, 'words', { languageId: String(french), size: '100' })).content.map(
         (w) => w.isActive,
       );
     await wrongBulkEdit(day, french);
     expect(new Set(await active())).toEqual(new Set([false]));
+    await findUnsolvable(day);
+    expect(await verdictOfLevel()).toBe('unsolvable');
     await undoBulkEdit(day);
     expect(new Set(await active())).toEqual(new Set([true]));
+    expect(await verdictOfLevel()).toBe('solvable');
     expect(panel.session.problems()).toEqual([]);
   });
 });

@@ -76,6 +76,9 @@ describeBrowser('admin panel: content health dashboard', () => {
     expect(await unsolvable.innerText()).toContain('Unsolvable levels');
     expect(
       await unsolvable.getByRole('link', { name: new RegExp(`^level ${levelId} `) }).getAttribute('href'),
+    ).toBe(`${PANEL}/level/update/${levelId}`);
+    expect(
+      await unsolvable.getByRole('link', { name: /^Show all \d+ unsolvable levels$/ }).getAttribute('href'),
     ).toBe(`${PANEL}/level?solvable=no`);
     const empty = section.locator('[data-finding="empty-letter-group"]');
     expect(await empty.innerText()).toContain('Letter groups without words');
@@ -108,7 +111,7 @@ describeBrowser('admin panel: content health dashboard', () => {
     await hydrated(page);
     await health(page)
       .locator('[data-finding="unsatisfiable-level"]')
-      .getByRole('link', { name: new RegExp(`^level ${levelId} `) })
+      .getByRole('link', { name: /^Show all / })
       .click();
     // The level list filtered to the unsolvable levels, this one among them.
     await page.waitForURL((url) => url.pathname === `${PANEL}/level`);

@@ -23,6 +23,15 @@ export function Findings({ findings }: { findings: HealthFindings | null }) {
               <li key={kind.kind} className="mb-3" data-finding={kind.kind}>
                 <span className="fw-bold">{FINDING_LABELS[kind.kind]}</span>{' '}
                 <span className="badge text-bg-danger">{fmt(kind.count)}</span>
+                {kind.all ? (
+                  <>
+                    {' '}
+                    <Link to={findingListPath(kind.all)} className="small">
+                      Show all {fmt(kind.count)}
+                      <span className="visually-hidden"> {FINDING_LABELS[kind.kind].toLowerCase()}</span>
+                    </Link>
+                  </>
+                ) : null}
                 <ul className="small mt-1 ps-3">
                   {kind.samples.map((sample) => (
                     <li key={`${sample.entity}-${sample.id}`}>

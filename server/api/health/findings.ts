@@ -17,9 +17,8 @@ const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve)
 /** The panel list that shows the row a problem is about (existing list filters only). */
 function listOf(problem: Problem, input: LintInput): FindingList {
   const { id } = problem;
-  // The level list's own `solvable` filter shows every unsolvable level (same verdicts as lint).
-  if (problem.kind === 'unsatisfiable-level')
-    return { entity: 'level', filters: { [SOLVABLE_FILTER]: 'no' } };
+  // An unsolvable level's form: its workbench says why, and tries other letter groups.
+  if (problem.kind === 'unsatisfiable-level') return { entity: 'level', filters: {}, id };
   switch (problem.entity) {
     case 'level':
       return { entity: 'letter-group-level', filters: { levelId: String(id) } };
@@ -50,6 +49,11 @@ function listOf(problem: Problem, input: LintInput): FindingList {
   }
 }
 
+/** Kinds a list filter shows in full: the level list's own `solvable` filter (same verdicts as lint). */
+const ALL_OF_KIND: Partial<Record<ProblemKind, FindingList>> = {
+  'unsatisfiable-level': { entity: 'level', filters: { [SOLVABLE_FILTER]: 'no' } },
+};
+
 /** Problems grouped by kind: rows counted once, the first few (lowest ids) as samples. */
 export function summarise(problems: Problem[], input: LintInput): HealthFindingKind[] {
   const kinds = new Map<ProblemKind, Map<string, Problem>>();
@@ -66,6 +70,7 @@ export function summarise(problems: Problem[], input: LintInput): HealthFindingK
       .sort((a, b) => a.id - b.id)
       .slice(0, SAMPLES)
       .map((p) => ({ entity: p.entity, id: p.id, message: cut(p.message), list: listOf(p, input) })),
+    ...(ALL_OF_KIND[kind] ? { all: ALL_OF_KIND[kind] } : {}),
   }));
 }
 

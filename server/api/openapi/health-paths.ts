@@ -11,6 +11,16 @@ const object = (properties: Json, extra: Json = {}) => ({
   ...extra,
 });
 
+const findingList = object(
+  { entity: text, filters: { type: 'object', additionalProperties: text } },
+  {
+    description:
+      "The panel list (entity screen and its filters) that shows the row; with `id`, the row's own form.",
+  },
+);
+// `id` is optional: a list narrows to most rows by its filters.
+(findingList.properties as Json).id = { ...int, minimum: 1 };
+
 const finding = object({
   kind: { type: 'string', enum: Object.keys(FINDING_LABELS) },
   count: { ...int, minimum: 1 },
@@ -21,13 +31,15 @@ const finding = object({
       entity: text,
       id: int,
       message: text,
-      list: object(
-        { entity: text, filters: { type: 'object', additionalProperties: text } },
-        { description: 'The panel list (entity screen and its filters) that shows the row.' },
-      ),
+      list: findingList,
     }),
   },
 });
+// `all` is optional: only kinds a list filter can show in full have it.
+(finding.properties as Json).all = {
+  ...findingList,
+  description: 'The panel list that shows every row of this kind, when a list filter can.',
+};
 
 /** The report's schema, as `components.schemas.HealthReport`. */
 export const healthReportSchema = object({

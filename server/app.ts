@@ -82,14 +82,17 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   const closers: Array<() => Promise<void>> = [];
   // The panel reaches the embedded API over a private loopback listener of its own, not through
   // the public one: a deploy's SIGTERM closes the public listener first, and proxied requests still
-  // in flight must finish (index.ts closes this one after the public one has drained).
+  // in flight must finish (index.ts closes this one after the public one has drained). Its buffered
+  // calls are handed to what that listener serves in this process (no socket, no HTTP parsing).
   let embeddedOrigin: string | null = null;
+  let embeddedHandler: Express | null = null;
   const panel = createPanel({
     config,
     clock,
     logger,
     upstreamTimeouts: deps.upstreamTimeouts,
     embeddedOrigin: () => embeddedOrigin,
+    embeddedHandler: () => embeddedHandler,
   });
   closers.push(panel.close);
   readiness.push({ name: 'session store', check: () => panel.session.ping() });
@@ -133,6 +136,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
     const internal = createServer(app);
     await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
     embeddedOrigin = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
+    embeddedHandler = app;
     closers.unshift(async () => {
       internal.closeIdleConnections();
       await new Promise((resolve) => internal.close(resolve));

@@ -8,7 +8,7 @@ import { ms, row, type Row } from './report.ts';
 const SEARCH = '/languages/cms/search/';
 
 /**
- * P3: the panel's proxied search (session cookie → private loopback call with the session's token)
+ * P3: the panel's proxied search (session cookie → in-process call to the API with the session's token)
  * against the same search straight to the content API with a bearer token, both at 1,000 req/s
  * offered over 20 connections, runs interleaved. Targets: added p50 ≤ 1 ms, added p99 ≤ 5 ms.
  * The server's CPU time per request of each goes into the notes: on a busy machine it says more

@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse, type OutgoingHttpHeaders } from 'node:
 import { Duplex } from 'node:stream';
 import { UpstreamError } from './upstream-error.ts';
 
-/** What the private loopback listener serves (the whole app), callable without a socket. */
+/** An HTTP request handler (an express app), called without a socket. */
 export type AppHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface InProcessLimits {
@@ -58,10 +58,10 @@ class LoopbackSocket extends Duplex {
 type EndArgs = [chunk?: unknown, encoding?: unknown, callback?: unknown];
 
 /**
- * The content API's answer to one call, handed straight to the app's request handler in this
- * process: the same middleware, routes and error handler as over the private listener (request
- * log line, metrics, internal client IP, final 500 page), without serializing the call into HTTP
- * and parsing it back on both sides. The limits are undici's: `headersTimeoutMs` until the status
+ * The content API's answer to one call, handed straight to its request handler in this process
+ * (embedded-api.ts), without serializing the call into HTTP and parsing it back on both sides: the
+ * handler gets a request as from the private loopback listener, and its answer is read from its
+ * calls to writeHead/write/end. The limits are undici's: `headersTimeoutMs` until the status
  * is sent, `bodyTimeoutMs` between two body chunks, `maxResponseBytes` in all; past them the call
  * is dropped (the app sees its client go away) and fails as over the socket.
  */

@@ -9,6 +9,7 @@ import { apiPrefix, createContentApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseOptions } from './db/database.ts';
 import { createPanel, PANEL_PREFIX } from './panel/index.ts';
+import { embeddedApiApp } from './proxy/embedded-api.ts';
 import { internalClientIp } from './proxy/internal-client-ip.ts';
 import type { UpstreamTimeouts } from './proxy/upstream.ts';
 import { errorHandler } from './http/errors.ts';
@@ -82,14 +83,18 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   const closers: Array<() => Promise<void>> = [];
   // The panel reaches the embedded API over a private loopback listener of its own, not through
   // the public one: a deploy's SIGTERM closes the public listener first, and proxied requests still
-  // in flight must finish (index.ts closes this one after the public one has drained).
+  // in flight must finish (index.ts closes this one after the public one has drained). Its buffered
+  // calls are handed to the API in this process instead (no socket, no HTTP parsing; embedded-api.ts).
   let embeddedOrigin: string | null = null;
+  let embeddedHandler: Express | null = null;
+  let inProcessApi: Express | null = null;
   const panel = createPanel({
     config,
     clock,
     logger,
     upstreamTimeouts: deps.upstreamTimeouts,
     embeddedOrigin: () => embeddedOrigin,
+    embeddedHandler: () => embeddedHandler,
   });
   closers.push(panel.close);
   readiness.push({ name: 'session store', check: () => panel.session.ping() });
@@ -109,6 +114,14 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
       const api = await createContentApi({ config, database, logger, clock });
       closers.unshift(api.close);
       app.use(apiPrefix(config), internalClientIp(panel.internalKey), api.router);
+      inProcessApi = embeddedApiApp({
+        config,
+        logger,
+        observe: [logRequest, measureRequest],
+        prefix: apiPrefix(config),
+        internalKey: panel.internalKey,
+        api: api.router,
+      });
     } catch (error) {
       // Nothing may stay open (session store, Redis, database) when start-up fails.
       for (const close of closers) await close();
@@ -133,6 +146,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
     const internal = createServer(app);
     await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
     embeddedOrigin = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
+    embeddedHandler = inProcessApi;
     closers.unshift(async () => {
       internal.closeIdleConnections();
       await new Promise((resolve) => internal.close(resolve));

@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import type { Config } from '../config.ts';
 import { requireCsrf } from '../http/csrf.ts';
 import type { Logger } from '../logger.ts';
+import type { AppHandler } from '../proxy/in-process.ts';
 import { proxyRouter } from '../proxy/router.ts';
 import { createUpstream, type UpstreamTimeouts } from '../proxy/upstream.ts';
 import { createPanelSession, type PanelSession } from '../session/middleware.ts';
@@ -39,10 +40,11 @@ export function createPanel(deps: {
   logger: Logger;
   upstreamTimeouts?: Partial<UpstreamTimeouts>;
   embeddedOrigin?: () => string | null;
+  embeddedHandler?: () => AppHandler | null;
 }): Panel {
   const { config, clock, logger } = deps;
   const session = createPanelSession({ config, clock, logger });
-  const upstream = createUpstream(config, deps.upstreamTimeouts, deps.embeddedOrigin);
+  const upstream = createUpstream(config, deps.upstreamTimeouts, deps.embeddedOrigin, deps.embeddedHandler);
   const refresher = createTokenRefresher({ session, upstream, logger });
   const forwardDeps = { upstream, session, refresher, clock };
 

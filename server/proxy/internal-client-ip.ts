@@ -5,7 +5,7 @@ export const INTERNAL_KEY_HEADER = 'x-argus-internal-key';
 export const INTERNAL_CLIENT_IP_HEADER = 'x-argus-client-ip';
 
 /**
- * Mounted in front of the embedded content API. The panel proxy calls that API over loopback, so
+ * Mounted in front of the embedded content API. The panel proxy calls that API as from loopback, so
  * without this every panel login would share the proxy's own IP in the API's per-IP rate limits
  * (and one attacker could lock every admin out). The proxy names the browser's address in a header
  * that only counts when it carries this process's random key; anyone else's copy is removed.

@@ -93,9 +93,18 @@ export function updateAuth(session: Session & Partial<SessionData>, patch: Parti
   session.auth = { ...current, ...patch, version: current.version + 1 };
 }
 
+/**
+ * How stale the recorded activity may be before a request writes it again. Every change is a
+ * session write (the store's SQLite transaction or Redis script) and a panel screen fires calls in
+ * bursts, so calls within this time of the last recorded one leave it: the idle timeout then ends
+ * at most this much earlier than exact tracking would, never later.
+ */
+export const ACTIVITY_RESOLUTION_MS = 1000;
+
 /** A request that counts as the admin being active: pushes the idle deadline back. */
 export function markActivity(session: Session & Partial<SessionData>, now: number): void {
-  session.lastActivityAt = now;
+  const last = session.lastActivityAt;
+  if (last === undefined || now < last || now - last >= ACTIVITY_RESOLUTION_MS) session.lastActivityAt = now;
   session.createdAt ??= now;
 }
 

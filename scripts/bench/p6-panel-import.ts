@@ -114,6 +114,7 @@ export async function p6Panel(ctx: BenchContext): Promise<Row[]> {
   const cpu0 = server.cpuSeconds();
   const first = await importThroughPanel(server.url, cookie, file, language.id);
   const cpu1 = server.cpuSeconds();
+  const rss = server.rssMb();
   const again = await importThroughPanel(server.url, cookie, file, language.id);
   const cpu2 = server.cpuSeconds();
   const latency = await health();
@@ -122,7 +123,7 @@ export async function p6Panel(ctx: BenchContext): Promise<Row[]> {
   return [
     row(
       'P6P',
-      `${figures[0]} (${created.toLocaleString('en')} created, ${rejected.toLocaleString('en')} refused; preview ${seconds(first.previewMs)}; ${cpu(cpu1 - cpu0)})`,
+      `${figures[0]} (${created.toLocaleString('en')} created, ${rejected.toLocaleString('en')} refused; preview ${seconds(first.previewMs)}; ${cpu(cpu1 - cpu0)}; RSS after ${rss.toFixed(0)} MB)`,
       seconds(first.totalMs),
       '≤ 15 s',
       first.totalMs <= 15_000 && created > 270_000,

@@ -98,7 +98,13 @@ export async function bulkUpsert(
   const update = async (index: number, match: Values, input: Values) => {
     const changes = changedFields(match, input);
     const names = Object.keys(changes.after);
-    if (names.length > 0) await flush();
+    if (names.length === 0) {
+      // The usual row of a file imported again: nothing to write, no key moves.
+      byId.set(match.id as number, match);
+      results[index] = { index, status: 'unchanged', id: match.id as number };
+      return;
+    }
+    await flush();
     const { record, changed } = await updateRecord(tx, entity, match, input, ctx);
     byId.set(record.id as number, record);
     const oldKey = naturalKeyOf(entity, match);
@@ -218,14 +224,22 @@ async function rowsByKey(tx: Tx, entity: AnyEntity, inputs: readonly Values[]): 
   const keyed = inputs.filter((input) => naturalKeyOf(entity, input) !== null);
   if (!key || keyed.length === 0) return found;
   // One IN list per key column, chunked on the most varied one; exact tuples are checked here.
-  const distinct = key.map((name) => [...new Set(keyed.map((input) => JSON.stringify(input[name])))]);
+  // Each part's distinct values (objects compared as JSON), kept as values: no JSON round trip.
+  const distinct = key.map((name) => {
+    const values = new Map<unknown, unknown>();
+    for (const input of keyed) {
+      const value = input[name];
+      values.set(typeof value === 'object' && value !== null ? JSON.stringify(value) : value, value);
+    }
+    return [...values.values()];
+  });
   const widest = distinct.reduce((best, values, i) => (values.length > distinct[best]!.length ? i : best), 0);
   const others = distinct.reduce((sum, values, i) => (i === widest ? sum : sum + values.length), 0);
   for (const chunk of chunks(distinct[widest]!, Math.max(1, MAX_PARAMETERS - others))) {
     let query = tx.db.selectFrom(entity.table).selectAll();
     key.forEach((name, i) => {
       const values = (i === widest ? chunk : distinct[i]!).map(
-        (json) => toColumns(entity, tx.dialect, { [name]: JSON.parse(json) as unknown })[name],
+        (value) => toColumns(entity, tx.dialect, { [name]: value })[name],
       );
       // A case-folded part ("english" finds "English") is matched value by value.
       if (entity.fields[name]?.foldCase) {

@@ -36,6 +36,12 @@ export interface Plan {
   changing: FileRecord[];
 }
 
+/**
+ * Rows per request: the API answers a request in one synchronous stretch of the panel's own event
+ * loop (embedded mode), so a smaller chunk than the CLI's keeps the panel's other pages answering.
+ */
+const PANEL_CHUNK = 2500;
+
 export const emptyCounts = (): Counts => ({ created: 0, updated: 0, unchanged: 0, rejected: 0 });
 
 function previewOf(result: LineResult, lineOf?: number[]): PreviewRow {
@@ -95,21 +101,40 @@ export async function planImport(
     }
     if (list.lineOf.length === 0) return plan;
   }
+  const found: PreviewRow[] = [];
   plan.notes = await importPass(api, entity, {
     file: plan.source.file,
     ...(records ? { records } : {}),
     label: name,
     dryRun: true,
+    batchSize: PANEL_CHUNK,
     onUnchanged: (count) => (plan.counts.unchanged += count),
     onResult: (result) => {
       plan.counts[result.status]++;
       if ((result.status === 'created' || result.status === 'updated') && result.row)
         plan.changing.push({ line: result.line, values: result.row });
-      plan.rows.push(previewOf(result, plan.source.lineOf));
+      found.push(previewOf(result, plan.source.lineOf));
     },
   });
-  plan.rows.sort((a, b) => a.line - b.line);
+  plan.rows = inLineOrder(plan.rows, found);
   return plan;
+}
+
+/**
+ * The word reader's refusals and the engine's results, each in line order already, as one list:
+ * merged in one pass (sorting 340,000 rows held the event loop for a moment of its own).
+ */
+function inLineOrder(first: PreviewRow[], second: PreviewRow[]): PreviewRow[] {
+  const ordered = (rows: PreviewRow[]) => rows.every((row, i) => i === 0 || rows[i - 1]!.line <= row.line);
+  if (!ordered(first) || !ordered(second)) return [...first, ...second].sort((a, b) => a.line - b.line);
+  const out: PreviewRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < first.length || j < second.length) {
+    if (j >= second.length || (i < first.length && first[i]!.line <= second[j]!.line)) out.push(first[i++]!);
+    else out.push(second[j++]!);
+  }
+  return out;
 }
 
 export interface Progress {
@@ -136,6 +161,7 @@ export async function applyImport(
     records: records(),
     label: name,
     dryRun: false,
+    batchSize: PANEL_CHUNK,
     onUnchanged: (count) => (progress.counts.unchanged += count),
     onProgress: (rows) => (progress.done = rows),
     onResult: (result) => {

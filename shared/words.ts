@@ -16,6 +16,7 @@ export type NormalizedWord = { ok: true; word: string } | { ok: false; reason: s
 
 const LETTER = /\p{L}\p{M}*/gu;
 const ONLY_LETTERS = /^(?:\p{L}\p{M}*)+$/u;
+const PLAIN_WORD = new RegExp(`^[A-Za-z]{1,${MAX_WORD_LETTERS}}$`);
 
 /** The letters of a word (see the module comment); characters that are not letters are ignored. */
 export function splitLetters(text: string): string[] {
@@ -44,6 +45,10 @@ export function normalizeWord(raw: string): NormalizedWord | null {
  * character like any other (refused), and blank text is refused too. Letters of one alphabet only.
  */
 export function parseWord(raw: string): NormalizedWord {
+  // Most words are plain a–z: already NFC, short enough and of one alphabet (Latin). An import
+  // checks each of its words three times (file, dry run, write), so this path is worth having.
+  const trimmed = raw.trim();
+  if (PLAIN_WORD.test(trimmed)) return { ok: true, word: trimmed.toLowerCase() };
   // Lower casing can decompose (e.g. "İ" → "i" + combining dot), so normalise after it.
   const word = raw.trim().normalize('NFC').toLowerCase().normalize('NFC');
   if (word === '') return { ok: false, reason: 'is required' };

@@ -13,6 +13,8 @@ export interface BenchServer {
   firstOkMs: number;
   /** Resident set size of the server process, in MB (Linux /proc). */
   rssMb(): number;
+  /** CPU seconds (user + system) the server process has used so far (Linux /proc). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -54,13 +56,17 @@ export interface ServerOptions {
  * process of its own, on loopback, logging as it would in production. Tokens live for a day so a
  * long run never needs a refresh.
  */
+/** Profiling a row: BENCH_SERVER_NODE_FLAGS='--cpu-prof --cpu-prof-dir=bench/prof' (Node refuses
+ * --cpu-prof in NODE_OPTIONS). */
+const nodeFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
 export async function startServer(options: ServerOptions): Promise<BenchServer> {
   const port = await freePort();
   // A fresh clone has no bench/ folder yet (it is git-ignored).
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = openSync(options.logFile, 'w');
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, 'scripts/start.js'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -106,6 +112,12 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     rssMb() {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
+    },
+    cpuSeconds() {
+      // Fields 14 and 15 of /proc/PID/stat (after the command in parentheses), in clock ticks.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -33,7 +33,9 @@ export const bulkRowResultSchema = z
   .object({
     index: z.int().meta({ description: 'Position of the row in the request, from 0.' }),
     status: z.enum(['created', 'updated', 'unchanged', 'rejected']),
-    id: z.int().optional().meta({ description: 'The row written or matched (absent when rejected).' }),
+    id: z.int().optional().meta({
+      description: 'The row written or matched (absent when rejected, and for a row a dry run would create).',
+    }),
     reason: z.string().optional().meta({ description: 'Why the row was rejected.' }),
     fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
     changes: z

@@ -2,7 +2,7 @@ import { ApiError, type ApiClient } from '#shared/api-client/index.ts';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { MAX_BULK_ROWS, type BulkRowResult } from '#shared/entities/bulk.ts';
 import { ImportError } from './errors.ts';
-import { openRecordFile } from './records.ts';
+import { openRecordFile, type FileRecord } from './records.ts';
 import { bulkRowOf, ColumnReader } from './columns.ts';
 
 /**
@@ -27,6 +27,8 @@ export interface LineResult extends Omit<BulkRowResult, 'index'> {
 
 export interface ImportRun {
   file: string;
+  /** Rows already read (JSON values), read instead of `file`: a word list, or the rows to apply. */
+  records?: AsyncIterable<FileRecord[]>;
   /** The file's name in messages (defaults to `file`). */
   label?: string;
   format?: string;
@@ -51,7 +53,9 @@ interface Chunk {
 
 /** Streams the file's rows in chunks; a problem with the file itself (not a row) throws a ImportError. */
 async function* chunksOf(entity: AnyEntity, run: ImportRun, notes: string[]): AsyncGenerator<Chunk> {
-  const file = await openRecordFile(run.file, run.format, run.label);
+  const file = run.records
+    ? { format: 'jsonl' as const, columns: null, records: run.records }
+    : await openRecordFile(run.file, run.format, run.label);
   const reader = new ColumnReader(entity);
   // A CSV header is checked before the first row is read: an unknown column refuses the file.
   for (const column of file.columns ?? []) reader.column(column);

@@ -76,6 +76,8 @@ describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (diale
     expect(await total('words')).toBe(words);
     expect(await auditCount()).toBe(audit);
     expect((await api.get(`words/cms/${f.words[0]}`)).body.isActive).toBe(true);
+    // Nothing was written, so a row the dry run would create has no id yet.
+    expect(dry.body.results[0]).toEqual({ index: 0, status: 'created' });
 
     const real = await api.post('words/cms/bulk', { rows });
     expect(real.body.counts).toEqual(dry.body.counts);
@@ -85,6 +87,25 @@ describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (diale
     expect(await total('words')).toBe(words + 1);
     const after = await api.post('words/cms/bulk', { rows });
     expect(after.body.counts).toEqual({ created: 0, updated: 0, unchanged: 2, rejected: 0 });
+  });
+
+  it('a dry run answers a row repeating a new row of the same batch as the import does', async () => {
+    const rows = [
+      { letters: 'quip', languageId: f.english },
+      { letters: 'QUIP', languageId: f.english, isActive: false },
+      { letters: 'quips', languageId: f.english },
+    ];
+    const dry = await api.post('words/cms/bulk', { rows, dryRun: true });
+    const real = await api.post('words/cms/bulk', { rows });
+    expect(dry.body.counts).toEqual({ created: 2, updated: 1, unchanged: 0, rejected: 0 });
+    expect(real.body.counts).toEqual(dry.body.counts);
+    // The row it would create, then change: no id yet, the same change.
+    expect(dry.body.results[1]).toEqual({
+      index: 1,
+      status: 'updated',
+      changes: { isActive: { from: true, to: false } },
+    });
+    expect(real.body.results[1].changes).toEqual(dry.body.results[1].changes);
   });
 
   it('MAX_BULK_ROWS (5,000) rows in one request; one more is refused whole', async () => {

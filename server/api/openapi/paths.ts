@@ -176,7 +176,7 @@ export function resourcePaths(entity: AnyEntity): Json {
         (entity.operations.create
           ? 'else it is created. '
           : 'else it is rejected (rows are not created here). ') +
-        'A reference may be an object of fields naming the row instead of its id. Updated rows answer their changes (`from`, `to`). `dryRun` writes nothing.',
+        'A reference may be an object of fields naming the row instead of its id. Updated rows answer their changes (`from`, `to`). `dryRun` writes nothing (a row it would create has no id yet).',
       requestBody: body(ref(`${name}BulkRequest`)),
       responses: { 200: json(ref('BulkResponse'), 'One result per row, and counts.'), ...BODY_ERRORS },
     });

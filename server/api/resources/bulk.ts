@@ -21,13 +21,16 @@ import { createRecord, newRecordValues, updateRecord } from './writes.ts';
  * statements: the referenced ids and the rows matching the batch's natural keys are read up front,
  * and new rows are inserted together (an update, or a row matching a pending one, inserts them first
  * so the writes keep the rows' order). Rows without a complete key (a level without a number takes
- * the next one in its sequence) are created one by one.
+ * the next one in its sequence) are created one by one. A `dryRun` (rolled back by the caller) skips
+ * the audit entries of the rows it inserts together, inserts new rows only where a later row of the
+ * batch needs them stored, and answers created rows without an id.
  */
 export async function bulkUpsert(
   tx: Tx,
   entity: AnyEntity,
   rows: readonly unknown[],
   ctx: ChangeContext,
+  dryRun = false,
 ): Promise<Omit<BulkResponse, 'dryRun'>> {
   const results: BulkRowResult[] = [];
   const inputs = new Map<number, { id: number | undefined; values: Values }>();
@@ -78,21 +81,30 @@ export async function bulkUpsert(
       stored.set(key, record);
       results[index] = { index, status: 'created', id: record.id as number };
     }
-    await recordChanges(
-      tx,
-      ctx,
-      [...pending.keys()].map((key) => {
-        const after = created.get(key)!;
-        return { entity, entityId: after.id as number, action: 'create' as const, before: null, after };
-      }),
-    );
+    // A dry run is rolled back: the audit entries of its new rows would be written for nothing
+    // (a third of a big import's dry run), and no result depends on them.
+    if (!dryRun)
+      await recordChanges(
+        tx,
+        ctx,
+        [...pending.keys()].map((key) => {
+          const after = created.get(key)!;
+          return { entity, entityId: after.id as number, action: 'create' as const, before: null, after };
+        }),
+      );
     pending.clear();
   };
   /** Updates a stored row with the row's fields (or finds nothing to change). */
   const update = async (index: number, match: Values, input: Values) => {
     const changes = changedFields(match, input);
     const names = Object.keys(changes.after);
-    if (names.length > 0) await flush();
+    if (names.length === 0) {
+      // The usual row of a file imported again: nothing to write, no key moves.
+      byId.set(match.id as number, match);
+      results[index] = { index, status: 'unchanged', id: match.id as number };
+      return;
+    }
+    await flush();
     const { record, changed } = await updateRecord(tx, entity, match, input, ctx);
     byId.set(record.id as number, record);
     const oldKey = naturalKeyOf(entity, match);
@@ -147,9 +159,17 @@ export async function bulkUpsert(
       reject(index, error.message, error.fieldErrors);
     }
   }
-  await flush();
+  // A dry run's last new rows are only counted: no later row needs them stored, and the
+  // transaction is rolled back anyway (half the cost of a dry run of a new word list).
+  if (dryRun) for (const { index } of pending.values()) results[index] = { index, status: 'created' };
+  else await flush();
   const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
-  for (const result of results) counts[result.status]++;
+  // A dry run writes nothing: the ids of the rows it inserted meanwhile are gone with its rollback.
+  const made = new Set(results.flatMap((r) => (dryRun && r.status === 'created' ? [r.id] : [])));
+  for (const result of results) {
+    counts[result.status]++;
+    if (made.has(result.id)) delete result.id;
+  }
   return { counts, results };
 }
 
@@ -204,14 +224,22 @@ async function rowsByKey(tx: Tx, entity: AnyEntity, inputs: readonly Values[]): 
   const keyed = inputs.filter((input) => naturalKeyOf(entity, input) !== null);
   if (!key || keyed.length === 0) return found;
   // One IN list per key column, chunked on the most varied one; exact tuples are checked here.
-  const distinct = key.map((name) => [...new Set(keyed.map((input) => JSON.stringify(input[name])))]);
+  // Each part's distinct values (objects compared as JSON), kept as values: no JSON round trip.
+  const distinct = key.map((name) => {
+    const values = new Map<unknown, unknown>();
+    for (const input of keyed) {
+      const value = input[name];
+      values.set(typeof value === 'object' && value !== null ? JSON.stringify(value) : value, value);
+    }
+    return [...values.values()];
+  });
   const widest = distinct.reduce((best, values, i) => (values.length > distinct[best]!.length ? i : best), 0);
   const others = distinct.reduce((sum, values, i) => (i === widest ? sum : sum + values.length), 0);
   for (const chunk of chunks(distinct[widest]!, Math.max(1, MAX_PARAMETERS - others))) {
     let query = tx.db.selectFrom(entity.table).selectAll();
     key.forEach((name, i) => {
       const values = (i === widest ? chunk : distinct[i]!).map(
-        (json) => toColumns(entity, tx.dialect, { [name]: JSON.parse(json) as unknown })[name],
+        (value) => toColumns(entity, tx.dialect, { [name]: value })[name],
       );
       // A case-folded part ("english" finds "English") is matched value by value.
       if (entity.fields[name]?.foldCase) {

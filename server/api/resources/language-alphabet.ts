@@ -11,6 +11,10 @@ interface Sample {
   letters: string;
 }
 
+/** Plain a–z letters are Latin (as `alphabetOf` finds, letter by letter): a bulk import's usual case. */
+const PLAIN_LATIN = /^[a-z]+$/i;
+const LATIN = ['Latin'];
+
 /** Per unit of work: language id → the alphabet its content is written in (a bulk import asks once). */
 const samples = new WeakMap<Tx, Map<number, Sample | null>>();
 
@@ -62,7 +66,7 @@ export async function assertLanguageAlphabet(
   const letters = values[lettersField];
   const languageId = values[languageField];
   if (typeof letters !== 'string' || typeof languageId !== 'number') return;
-  const own = alphabetOf(splitLetters(letters));
+  const own = PLAIN_LATIN.test(letters) ? LATIN : alphabetOf(splitLetters(letters));
   if (!own) return;
   const language = await alphabetOfLanguage(tx, languageId, exceptId);
   if (!language || own.some((name) => language.alphabets.includes(name))) return;

@@ -122,7 +122,7 @@ export function createStore(database: DatabaseHandle) {
     ): Promise<BulkResponse> {
       try {
         return await transaction(async (tx) => {
-          const response = { dryRun, ...(await bulkUpsert(tx, entity, rows, ctx)) };
+          const response = { dryRun, ...(await bulkUpsert(tx, entity, rows, ctx, dryRun)) };
           if (dryRun) throw new DryRun(response);
           return response;
         });

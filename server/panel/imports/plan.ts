@@ -1,17 +1,17 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { ApiClient } from '#shared/api-client/index.ts';
 import { word, type AnyEntity } from '#shared/entities/index.ts';
 import { importPass, type LineResult } from '#shared/import/engine.ts';
-import { decodeUtf8 } from '#shared/import/records.ts';
-import { formatOf, readWordFile } from '#shared/import/word-file.ts';
+import { decodeUtf8, type FileRecord } from '#shared/import/records.ts';
+import { formatOf, readWordFileSliced } from '#shared/import/word-file.ts';
 import type { HeldFile } from './upload.ts';
 
 /**
  * The panel's import, as the CLI's: a dry run over the whole file through the shared engine (the
  * server computes the diff a chunk at a time and writes nothing), then the rows that change written
- * by the same engine. A word list becomes rows of words first (the CLI's word-list reader), kept in
- * a JSON Lines file beside the upload, so both kinds share one engine and one preview.
+ * by the same engine. A word list becomes rows of words first (the CLI's word-list reader), so both
+ * kinds share one engine and one preview. The plan keeps the rows it found to change, so Apply
+ * sends exactly those without reading and checking the file a second time.
  */
 
 export type Counts = Record<LineResult['status'], number>;
@@ -30,10 +30,17 @@ export interface Plan {
   /** Created, updated and rejected rows in file order (unchanged ones are only counted). */
   rows: PreviewRow[];
   notes: string[];
-  /** Engine input: the file the passes read, its format and how its lines map to the upload's. */
-  source: { file: string; format?: string; lineOf?: number[] };
-  changing: Set<number>;
+  /** The upload the dry run reads, and how the engine's lines map to its lines (a word list). */
+  source: { file: string; lineOf?: number[] };
+  /** The rows to create or update, as the dry run sent them, in file order (the engine's lines). */
+  changing: FileRecord[];
 }
+
+/**
+ * Rows per request: the API answers a request in one synchronous stretch of the panel's own event
+ * loop (embedded mode), so a smaller chunk than the CLI's keeps the panel's other pages answering.
+ */
+const PANEL_CHUNK = 2500;
 
 export const emptyCounts = (): Counts => ({ created: 0, updated: 0, unchanged: 0, rejected: 0 });
 
@@ -49,20 +56,24 @@ function previewOf(result: LineResult, lineOf?: number[]): PreviewRow {
   };
 }
 
-/** A word list (txt, csv or json, as the CLI reads them) → the rows to import, beside the upload. */
+/** A word list (txt, csv or json, as the CLI reads them) → its rows of words, a batch at a time. */
 async function wordRows(held: HeldFile, name: string, languageId: number) {
   const text = decodeUtf8(await readFile(held.path), name);
-  const parsed = readWordFile(text, formatOf(name, undefined, ['txt', 'csv', 'json']));
-  const file = join(held.dir, 'words.jsonl');
-  const lines = parsed.words.map((w) =>
-    JSON.stringify({
-      letters: w.word,
-      languageId,
-      ...(w.isActive === undefined ? {} : { isActive: w.isActive }),
-    }),
-  );
-  await writeFile(file, lines.join('\n'), { mode: 0o600 });
-  return { file, lineOf: parsed.words.map((w) => w.line), rejected: parsed.rejected };
+  const parsed = await readWordFileSliced(text, formatOf(name, undefined, ['txt', 'csv', 'json']));
+  const { words } = parsed;
+  async function* records(): AsyncGenerator<FileRecord[]> {
+    for (let at = 0; at < words.length; at += 1000) {
+      yield words.slice(at, at + 1000).map((w, i) => ({
+        line: at + i + 1,
+        values: {
+          letters: w.word,
+          languageId,
+          ...(w.isActive === undefined ? {} : { isActive: w.isActive }),
+        },
+      }));
+    }
+  }
+  return { records: records(), lineOf: words.map((w) => w.line), rejected: parsed.rejected };
 }
 
 export async function planImport(
@@ -77,31 +88,53 @@ export async function planImport(
     rows: [],
     notes: [],
     source: { file: held.path },
-    changing: new Set(),
+    changing: [],
   };
+  let records: AsyncIterable<FileRecord[]> | undefined;
   if (words) {
     const list = await wordRows(held, name, words.languageId);
-    plan.source = { file: list.file, format: 'jsonl', lineOf: list.lineOf };
+    plan.source = { file: held.path, lineOf: list.lineOf };
+    records = list.records;
     for (const { line, text, reason } of list.rejected) {
       plan.rows.push({ line, status: 'rejected', reason: `${JSON.stringify(text.trim())} ${reason}` });
       plan.counts.rejected++;
     }
     if (list.lineOf.length === 0) return plan;
   }
+  const found: PreviewRow[] = [];
   plan.notes = await importPass(api, entity, {
     file: plan.source.file,
-    ...(plan.source.format ? { format: plan.source.format } : {}),
+    ...(records ? { records } : {}),
     label: name,
     dryRun: true,
+    batchSize: PANEL_CHUNK,
     onUnchanged: (count) => (plan.counts.unchanged += count),
     onResult: (result) => {
       plan.counts[result.status]++;
-      if (result.status === 'created' || result.status === 'updated') plan.changing.add(result.line);
-      plan.rows.push(previewOf(result, plan.source.lineOf));
+      if ((result.status === 'created' || result.status === 'updated') && result.row)
+        plan.changing.push({ line: result.line, values: result.row });
+      found.push(previewOf(result, plan.source.lineOf));
     },
   });
-  plan.rows.sort((a, b) => a.line - b.line);
+  plan.rows = inLineOrder(plan.rows, found);
   return plan;
+}
+
+/**
+ * The word reader's refusals and the engine's results, each in line order already, as one list:
+ * merged in one pass (sorting 340,000 rows held the event loop for a moment of its own).
+ */
+function inLineOrder(first: PreviewRow[], second: PreviewRow[]): PreviewRow[] {
+  const ordered = (rows: PreviewRow[]) => rows.every((row, i) => i === 0 || rows[i - 1]!.line <= row.line);
+  if (!ordered(first) || !ordered(second)) return [...first, ...second].sort((a, b) => a.line - b.line);
+  const out: PreviewRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < first.length || j < second.length) {
+    if (j >= second.length || (i < first.length && first[i]!.line <= second[j]!.line)) out.push(first[i++]!);
+    else out.push(second[j++]!);
+  }
+  return out;
 }
 
 export interface Progress {
@@ -119,13 +152,16 @@ export async function applyImport(
   name: string,
   progress: Progress,
 ): Promise<void> {
-  progress.total = plan.changing.size;
+  progress.total = plan.changing.length;
+  async function* records() {
+    for (let at = 0; at < plan.changing.length; at += 1000) yield plan.changing.slice(at, at + 1000);
+  }
   await importPass(api, entity, {
     file: plan.source.file,
-    ...(plan.source.format ? { format: plan.source.format } : {}),
+    records: records(),
     label: name,
     dryRun: false,
-    only: plan.changing,
+    batchSize: PANEL_CHUNK,
     onUnchanged: (count) => (progress.counts.unchanged += count),
     onProgress: (rows) => (progress.done = rows),
     onResult: (result) => {

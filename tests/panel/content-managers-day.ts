@@ -179,7 +179,7 @@ export async function composeLevel(
   await idle(page);
 }
 
-/** Step 4: from the home's unsolvable levels to the level list that shows all of them. */
+/** Step 5: from the home's unsolvable levels to the level list that shows all of them. */
 export async function findUnsolvable({ page, shot }: DayContext): Promise<void> {
   await open(page, '');
   const finding = page.locator('section.health [data-finding="unsatisfiable-level"]');
@@ -191,16 +191,16 @@ export async function findUnsolvable({ page, shot }: DayContext): Promise<void> 
     await hydrated(page);
   }
   await finding.waitFor();
-  await shot('4-home-findings', 'The home: content health with its unsolvable levels');
+  await shot('5-home-findings', 'The home: content health with its unsolvable levels');
   await finding.getByRole('link', { name: /^Show all \d+ unsolvable levels$/ }).click();
   await page.waitForURL(
     (url) => url.pathname === `${PANEL}/level` && url.searchParams.get('solvable') === 'no',
   );
   await idle(page);
-  await shot('4-unsolvable-levels', 'The level list filtered to the levels players cannot finish');
+  await shot('5-unsolvable-levels', 'The level list filtered to the levels players cannot finish');
 }
 
-/** The wrong bulk edit: every French word made inactive, from the word list filtered by language. */
+/** Step 4, the wrong bulk edit: every French word made inactive, from the word list filtered by language. */
 export async function wrongBulkEdit({ page, shot }: DayContext, french: number): Promise<void> {
   const count = FRENCH_WORDS.length;
   await open(page, `word?languageId=${french}`);
@@ -211,10 +211,10 @@ export async function wrongBulkEdit({ page, shot }: DayContext, french: number):
   await page.getByRole('button', { name: 'Apply' }).click();
   await dialog(page).getByRole('button', { name: 'Yes', exact: true }).click();
   await page.getByText(`${count} words updated.`).waitFor();
-  await shot('5-wrong-bulk-edit', `The wrong bulk edit: all ${count} French words made inactive`);
+  await shot('4-wrong-bulk-edit', `The wrong bulk edit: all ${count} French words made inactive`);
 }
 
-/** Step 5: the bulk edit found under Changes, its plan read, undone as one unit. */
+/** Step 6: the bulk edit found under Changes, its plan read, undone as one unit. */
 export async function undoBulkEdit({ page, shot }: DayContext): Promise<void> {
   const count = FRENCH_WORDS.length;
   await open(page, '');
@@ -228,7 +228,7 @@ export async function undoBulkEdit({ page, shot }: DayContext): Promise<void> {
   await page.getByRole('button', { name: 'Undo…' }).click();
   await page.getByText(`${count} rows get their earlier values back.`).waitFor();
   await shot(
-    '5-undo-plan',
+    '6-undo-plan',
     'Its change set, with the plan of the undo: every word gets its earlier value back',
   );
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
@@ -237,5 +237,5 @@ export async function undoBulkEdit({ page, shot }: DayContext): Promise<void> {
     .getByRole('status')
     .filter({ hasText: `Change set undone: ${count} rows got their earlier values back.` })
     .waitFor();
-  await shot('5-undone', 'Undone as one unit; the undo is a change set of its own');
+  await shot('6-undone', 'Undone as one unit; the undo is a change set of its own');
 }

@@ -6,6 +6,8 @@
  * 390×844, axe clean.
  */
 import { request } from 'node:http';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { csvLine, parseCsv } from '../../shared/import/csv.ts';
@@ -236,4 +238,48 @@ describeBrowser('admin panel: import in the browser', () => {
       await session.close();
     }
   }, 60_000);
+
+  it('desktop: an Apply that stops part-way says how far it got, and the same file again writes the rest', async () => {
+    const { page } = panel;
+    // 3,000 words: the panel writes 2,500 per request, so the first request lands before the failure.
+    const words = Array.from(
+      { length: 3000 },
+      (_, i) => `zzh${i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}`,
+    );
+    const file = path.join(panel.app.config.dataDir, 'argus-words.sqlite');
+    const language = (await apiSearch(page, 'languages', { size: '1' })).content[0]!;
+    await open(page, 'import');
+    await page.getByRole('option', { name: String(language.language) }).waitFor({ state: 'attached' });
+    await page.getByLabel('Language').selectOption(String(language.id));
+    await upload(page, 'part.txt', words.join('\n'));
+    await counts(page).filter({ hasText: 'Would create 3000,' }).waitFor();
+    // A real failure of the database on a row of the second request.
+    const db = new Database(file);
+    db.exec(
+      `CREATE TRIGGER doomed BEFORE INSERT ON words WHEN NEW.letters = '${words[2800]}' ` +
+        `BEGIN SELECT RAISE(ABORT, 'disk on fire'); END`,
+    );
+    db.close();
+    try {
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Error: The import stopped: try again.' }).waitFor();
+      const stopped = page.locator('[data-import-stopped]');
+      expect(await stopped.textContent()).toMatch(
+        /^The import stopped after writing 2,500 of 3,000 rows \(change set [0-9a-f-]{36}: undo it there\)\. Upload the file again to write the rest/,
+      );
+      expect(await stopped.getByRole('link').getAttribute('href')).toMatch(new RegExp(`^${PANEL}/changes/`));
+      expect(await page.getByRole('button', { name: 'Apply' }).count()).toBe(0);
+    } finally {
+      const cleanup = new Database(file);
+      cleanup.exec('DROP TRIGGER doomed');
+      cleanup.close();
+    }
+    await upload(page, 'part.txt', words.join('\n'));
+    await counts(page)
+      .filter({ hasText: 'Would create 500, would update 0, unchanged 2500, rejected 0.' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('status').filter({ hasText: 'Import applied: Created 500,' }).waitFor();
+    expect(panel.session.problems().filter((p) => !/\b502\b/.test(p))).toEqual([]);
+  }, 90_000);
 });

@@ -73,7 +73,16 @@ export function Component() {
     try {
       setSummary(await importApi.apply(id));
     } catch (error) {
-      setProblem((error as Error).message);
+      const message = (error as Error).message;
+      setProblem(message);
+      // Stopped part-way: the rows written so far stay written. The server says how far it got;
+      // if it went away, the last progress polled says it.
+      running = false;
+      const now = await importApi.page(id, 1).catch(() => null);
+      setSummary((old) => {
+        const last = now?.apply ?? old?.apply;
+        return old && last ? { ...old, apply: { ...last, state: 'failed', message } } : old;
+      });
     } finally {
       running = false;
       setBusy(false);
@@ -220,6 +229,20 @@ export function Component() {
                 </>
               }
             />
+          ) : null}
+          {applied?.state === 'failed' ? (
+            <p data-import-stopped>
+              The import stopped after writing {applied.done.toLocaleString('en')} of{' '}
+              {applied.total.toLocaleString('en')} rows
+              {applied.changeSet ? (
+                <>
+                  {' '}
+                  (change set <Link to={changeSetPath(applied.changeSet)}>{applied.changeSet}</Link>: undo it
+                  there)
+                </>
+              ) : null}
+              . Upload the file again to write the rest: the rows already written show as unchanged.
+            </p>
           ) : null}
           {applied === null && changes > 0 ? (
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void apply()}>

@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors.ts';
 import { assertReferencesExist, type Tx } from './integrity.ts';
 import { assertLanguageAlphabet } from './language-alphabet.ts';
 import { MAX_PARAMETERS, prepareRows } from './bulk-rows.ts';
+import { insertRows } from './insert-rows.ts';
 import { fromRow, toColumns, type Values } from './rows.ts';
 import { textEqualsIgnoringCase } from './text-match.ts';
 import { createRecord, newRecordValues, updateRecord } from './writes.ts';
@@ -232,11 +233,12 @@ async function insertAll(tx: Tx, entity: AnyEntity, rows: readonly Values[]): Pr
   const created = new Map<string, Values>();
   const perRow = Math.max(1, Object.keys(rows[0] ?? {}).length);
   for (const chunk of chunks(rows, Math.floor(MAX_PARAMETERS / perRow))) {
-    const inserted = await tx.db
-      .insertInto(entity.table)
-      .values(chunk.map((values) => toColumns(entity, tx.dialect, values)))
-      .returningAll()
-      .execute();
+    const inserted = await insertRows(
+      tx,
+      entity.table,
+      chunk.map((values) => toColumns(entity, tx.dialect, values)),
+      true,
+    );
     // RETURNING order is not guaranteed: match the rows back on their (unique) natural key.
     for (const row of inserted) {
       const record = fromRow(entity, row);

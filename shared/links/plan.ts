@@ -44,9 +44,11 @@ function activeWords(words: readonly WordRow[]) {
   return { letters: active.map((w) => w.letters), idOf: new Map(active.map((w) => [w.letters, w.id])) };
 }
 
-export function wordIndex(words: readonly WordRow[], options: PlanOptions = {}): WordIndex {
+/** `many`: the index serves many groups, so the words are also indexed by their letters. */
+export function wordIndex(words: readonly WordRow[], options: PlanOptions = {}, many = false): WordIndex {
   const { letters, idOf } = activeWords(words);
-  return { matcher: createWordMatcher(letters, { reuseLetters: options.reuseLetters === true }), idOf };
+  const reuseLetters = options.reuseLetters === true;
+  return { matcher: createWordMatcher(letters, { reuseLetters, indexed: many }), idOf };
 }
 
 /** The same index, prepared with `pause()` between slices (a server keeps its event loop free). */
@@ -54,10 +56,11 @@ export async function wordIndexAsync(
   words: readonly WordRow[],
   options: PlanOptions,
   pause: () => Promise<void>,
+  many = false,
 ): Promise<WordIndex> {
   const { letters, idOf } = activeWords(words);
   const reuseLetters = options.reuseLetters === true;
-  return { matcher: await createWordMatcherAsync(letters, { reuseLetters }, pause), idOf };
+  return { matcher: await createWordMatcherAsync(letters, { reuseLetters, indexed: many }, pause), idOf };
 }
 
 /** One group's plan: its buildable words against the links it has. */
@@ -86,6 +89,6 @@ export function planLinks(
   linksOf: (groupId: number) => readonly LinkRow[],
   options: PlanOptions = {},
 ): GroupPlan[] {
-  const index = wordIndex(words, options);
+  const index = wordIndex(words, options, groups.length > 1);
   return groups.map((group) => planGroup(index, group, linksOf(group.id)));
 }

@@ -186,15 +186,16 @@ function* matcherSteps(
       if (id === undefined) letterIds.set(letter, (id = letterIds.size));
       mask |= letterBit(letter);
       ids.push(id);
-      counts.push(count);
+      counts.push(Math.min(count, 255));
       length += count;
     }
     masks[index] = mask;
     lengths[index] = Math.min(length, 255);
     offsets[index + 1] = ids.length;
   }
+  if (words.length > WORDS_PER_STEP) yield; // copying millions of pairs takes a slice of its own
   const wordIds = Uint32Array.from(ids);
-  const wordCounts = Uint8Array.from(counts, (c) => Math.min(c, 255));
+  const wordCounts = Uint8Array.from(counts);
   const byLetters = options.indexed && !reuse && letterIds.size < 0xffff ? new Map<string, number[]>() : null;
   for (let index = 0; byLetters && index < words.length; index++) {
     if (index > 0 && index % WORDS_PER_STEP === 0) yield;

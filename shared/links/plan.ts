@@ -51,6 +51,9 @@ export function wordIndex(words: readonly WordRow[], options: PlanOptions = {}, 
   return { matcher: createWordMatcher(letters, { reuseLetters, indexed: many }), idOf };
 }
 
+/** Words sorted into the index between two pauses of {@link wordIndexAsync}. */
+const WORDS_PER_PAUSE = 20_000;
+
 /** The same index, prepared with `pause()` between slices (a server keeps its event loop free). */
 export async function wordIndexAsync(
   words: readonly WordRow[],
@@ -58,7 +61,15 @@ export async function wordIndexAsync(
   pause: () => Promise<void>,
   many = false,
 ): Promise<WordIndex> {
-  const { letters, idOf } = activeWords(words);
+  const letters: string[] = [];
+  const idOf = new Map<string, number>();
+  for (let i = 0; i < words.length; i++) {
+    if (i > 0 && i % WORDS_PER_PAUSE === 0) await pause();
+    const word = words[i]!;
+    if (!word.isActive) continue;
+    letters.push(word.letters);
+    idOf.set(word.letters, word.id);
+  }
   const reuseLetters = options.reuseLetters === true;
   return { matcher: await createWordMatcherAsync(letters, { reuseLetters, indexed: many }, pause), idOf };
 }

@@ -29,7 +29,21 @@ export async function bulkUpsert(
   entity: AnyEntity,
   rows: readonly unknown[],
   ctx: ChangeContext,
+  slices?: { rows: number; pause: () => Promise<void> },
 ): Promise<Omit<BulkResponse, 'dryRun'>> {
+  if (slices && rows.length > slices.rows) {
+    // The same results, a slice of rows after another in the caller's transaction.
+    const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
+    const results: BulkRowResult[] = [];
+    for (let start = 0; start < rows.length; start += slices.rows) {
+      if (start > 0) await slices.pause();
+      const part = await bulkUpsert(tx, entity, rows.slice(start, start + slices.rows), ctx);
+      for (const status of Object.keys(counts) as Array<keyof typeof counts>)
+        counts[status] += part.counts[status];
+      for (const result of part.results) results.push({ ...result, index: start + result.index });
+    }
+    return { counts, results };
+  }
   const results: BulkRowResult[] = [];
   const inputs = new Map<number, { id: number | undefined; values: Values }>();
   const reject = (index: number, reason: string, fieldErrors?: Record<string, string[]>) => {

@@ -129,17 +129,32 @@ describe('createWordMatcher', () => {
     const letter = fc.constantFrom('a', 'b', 'e', 'o', 's', 't', 'é', 'ñ', 'ö', 'ß', 'ж', 'λ', 'ç', 'ø');
     const word = fc.array(letter, { minLength: 1, maxLength: 8 }).map((l) => l.join(''));
     fc.assert(
-      fc.property(fc.array(word, { maxLength: 60 }), word, fc.boolean(), (words, group, reuseLetters) => {
-        const naive = words.filter((w) =>
-          [...letterSignature(w)].every(([l, n]) => {
-            const have = letterSignature(group).get(l) ?? 0;
-            return reuseLetters ? have > 0 : have >= n;
-          }),
-        );
-        expect(createWordMatcher(words, { reuseLetters }).buildableFrom(group)).toEqual(naive);
-      }),
+      fc.property(
+        fc.array(word, { maxLength: 60 }),
+        word,
+        fc.boolean(),
+        fc.boolean(),
+        (words, group, reuseLetters, indexed) => {
+          const naive = words.filter((w) =>
+            [...letterSignature(w)].every(([l, n]) => {
+              const have = letterSignature(group).get(l) ?? 0;
+              return reuseLetters ? have > 0 : have >= n;
+            }),
+          );
+          expect(createWordMatcher(words, { reuseLetters, indexed }).buildableFrom(group)).toEqual(naive);
+        },
+      ),
       { numRuns: 300 },
     );
+  });
+
+  it('finds the same words, in the same order, through the index by letters (and past its limit)', () => {
+    const indexed = createWordMatcher([...english, 'pots', 'ta'], { indexed: true });
+    const scan = createWordMatcher([...english, 'pots', 'ta']);
+    for (const group of ['ptoas', 'ptoasstoo', 'xyzpot', '', 'abcdefghijklmnopst', 'éptoa']) {
+      expect(indexed.buildableFrom(group)).toEqual(scan.buildableFrom(group));
+    }
+    expect(indexed.buildableFrom('ptoas')).toContain('pots');
   });
 
   it('matches a group against 100,000 words quickly', () => {

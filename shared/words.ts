@@ -122,6 +122,12 @@ export function parseLetterGroup(raw: string): ParsedLetterGroup {
 export interface WordMatcherOptions {
   /** Games that let a player use a letter of the group any number of times. */
   reuseLetters?: boolean;
+  /**
+   * Also index the words by their letters (for many groups: `links build`, link jobs). A group is
+   * then matched by looking up each selection of its letters (127 for 7 distinct letters) instead
+   * of testing every word. Ignored with `reuseLetters`.
+   */
+  indexed?: boolean;
 }
 
 export interface WordMatcher {
@@ -144,7 +150,7 @@ export function createWordMatcher(words: readonly string[], options: WordMatcher
 }
 
 /** Words prepared between two pauses of `createWordMatcherAsync`. */
-const WORDS_PER_STEP = 20_000;
+const WORDS_PER_STEP = 5_000;
 
 /**
  * The same matcher, prepared a slice of words at a time with `pause()` between slices (a server
@@ -185,19 +191,32 @@ function* matcherSteps(
       if (id === undefined) letterIds.set(letter, (id = letterIds.size));
       mask |= letterBit(letter);
       ids.push(id);
-      counts.push(count);
+      counts.push(Math.min(count, 255));
       length += count;
     }
     masks[index] = mask;
     lengths[index] = Math.min(length, 255);
     offsets[index + 1] = ids.length;
   }
+  if (words.length > WORDS_PER_STEP) yield; // copying millions of pairs takes a slice of its own
   const wordIds = Uint32Array.from(ids);
-  const wordCounts = Uint8Array.from(counts, (c) => Math.min(c, 255));
+  const wordCounts = Uint8Array.from(counts);
+  const byLetters = options.indexed && !reuse && letterIds.size < 0xffff ? new Map<string, number[]>() : null;
+  for (let index = 0; byLetters && index < words.length; index++) {
+    if (index > 0 && index % WORDS_PER_STEP === 0) yield;
+    const key = lettersKey(wordIds, wordCounts, offsets[index]!, offsets[index + 1]!);
+    const same = byLetters.get(key);
+    if (same) same.push(index);
+    else byLetters.set(key, [index]);
+  }
 
   return {
     buildableFrom(letters) {
       const group = groupLetters(letters);
+      if (byLetters) {
+        const found = lookUpSelections(byLetters, letterIds, group);
+        if (found) return found.map((w) => words[w]!);
+      }
       const available = new Uint16Array(letterIds.size);
       let groupMask = 0;
       for (const letter of group) {
@@ -223,6 +242,55 @@ function* matcherSteps(
       return result;
     },
   };
+}
+
+/** Selections of a group's letters looked up at most; a longer group is matched by the scan. */
+const MAX_SELECTIONS = 4096;
+
+/** A word's letter multiset as text: its letter ids in ascending order, each as often as it occurs. */
+function lettersKey(ids: Uint32Array, counts: Uint8Array, from: number, to: number): string {
+  const letters: number[] = [];
+  for (let p = from; p < to; p++) for (let c = 0; c < counts[p]!; c++) letters.push(ids[p]!);
+  return String.fromCharCode(...letters.sort((a, b) => a - b));
+}
+
+/**
+ * Indexes (ascending) of the words whose letters are a selection of the group's: every sub-multiset
+ * of its letters looked up by key. Null when the group allows more than MAX_SELECTIONS of them.
+ */
+function lookUpSelections(
+  byLetters: Map<string, number[]>,
+  letterIds: Map<string, number>,
+  group: readonly string[],
+): number[] | null {
+  const available = new Map<number, number>();
+  for (const letter of group) {
+    const id = letterIds.get(letter);
+    // A letter no word has cannot be part of a match.
+    if (id !== undefined) available.set(id, (available.get(id) ?? 0) + 1);
+  }
+  const distinct = [...available.entries()].sort((a, b) => a[0] - b[0]);
+  let selections = 1;
+  for (const [, count] of distinct) selections *= count + 1;
+  if (selections > MAX_SELECTIONS) return null;
+  const found: number[] = [];
+  const chosen: number[] = [];
+  const choose = (at: number) => {
+    if (at === distinct.length) {
+      const same = byLetters.get(String.fromCharCode(...chosen));
+      if (same) for (const index of same) found.push(index);
+      return;
+    }
+    const [id, count] = distinct[at]!;
+    const before = chosen.length;
+    for (let c = 0; c <= count; c++) {
+      choose(at + 1);
+      chosen.push(id);
+    }
+    chosen.length = before;
+  };
+  choose(0);
+  return found.sort((a, b) => a - b);
 }
 
 const A = 'a'.codePointAt(0)!;

@@ -1,4 +1,5 @@
 import { letterGroupWord } from '#shared/entities/index.ts';
+import { MAX_BULK_ROWS } from '#shared/entities/bulk.ts';
 import { mapLimited, CONCURRENCY } from '../bulk/limited.ts';
 import { upsertRows } from '../bulk/upsert.ts';
 import type { Connection } from '../connection.ts';
@@ -80,6 +81,9 @@ export async function linksBuildAction(options: LinksBuildOptions, conn: Connect
   const writing = createProgress(ctx, dryRun ? 'Checking links' : 'Creating links', rows.length, 'links');
   const outcome = await upsertRows(api, letterGroupWord, rows, {
     dryRun,
+    // The API's largest batch: a fifth of the transactions, each writing the same index pages
+    // (links go to random words) once for 5000 links rather than for 1000.
+    batchSize: MAX_BULK_ROWS,
     onProgress: (done) => writing.update(done),
     notify: (line) => out.note(line),
   });

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import { createCountCache } from './count-cache.ts';
-import { createReadPool } from './read-pool.ts';
+import { createReadPool, type ReadPool } from './read-pool.ts';
 import { ImmediateSqliteDialect } from './sqlite-dialect.ts';
 import type { Database } from './schema.ts';
 import { postgresStartupLock, sqliteStartupLock, type StartupLock } from './startup-lock.ts';
@@ -54,6 +54,9 @@ export interface DatabaseOptions extends Pick<Config, 'dataDir' | 'databaseUrl'>
 
 const SQLITE_FILE = 'argus-words.sqlite';
 const STATISTICS_EVERY_MS = 6 * 3_600_000;
+const CHECKPOINT_EVERY_MS = 200;
+/** ~40 MB of WAL: reached only when the read workers' checkpoints fall behind (or are gone). */
+const WRITER_CHECKPOINT_PAGES = 10_000;
 const sqliteFile = (options: DatabaseOptions) =>
   path.join(options.dataDir, options.sqliteFile ?? SQLITE_FILE);
 
@@ -97,6 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (readPool) {
     const refresh = () => void readPool.optimize().catch(() => undefined);
     timers.push(setTimeout(refresh, 1000).unref(), setInterval(refresh, STATISTICS_EVERY_MS).unref());
+    timers.push(checkpointsInWorker(readPool, versions!));
   }
   return {
     db,
@@ -126,6 +130,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+/**
+ * While writes commit, a read worker checkpoints the WAL every {@link CHECKPOINT_EVERY_MS}: SQLite
+ * would otherwise do it inside a commit once the WAL passes 1000 pages, on the event loop, writing
+ * the pages back and syncing the file (tens of ms, seconds on a busy disk). The writer's own
+ * automatic checkpoint stays as a backstop, at {@link WRITER_CHECKPOINT_PAGES}.
+ */
+function checkpointsInWorker(readPool: ReadPool, versions: SQLite.Database) {
+  let seen: unknown = null;
+  let running = false;
+  return setInterval(() => {
+    const version = versions.pragma('data_version', { simple: true });
+    if (running || version === seen) return;
+    seen = version;
+    running = true;
+    void readPool
+      .checkpoint()
+      .catch(() => undefined)
+      .finally(() => (running = false));
+  }, CHECKPOINT_EVERY_MS).unref();
+}
+
 function ownerOnly(file: string, mode: number): void {
   if (existsSync(file) && (statSync(file).mode & 0o777) !== mode) chmodSync(file, mode);
 }
@@ -142,6 +167,7 @@ function sqlite(options: DatabaseOptions) {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  database.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
   return new ImmediateSqliteDialect(database);
 }
 

@@ -20,8 +20,13 @@ const statements = new Map();
 // commits to the file.
 const answers = new Map();
 let answersVersion = -1;
-parentPort.on('message', ({ id, sql, parameters, cache, optimize }) => {
+parentPort.on('message', ({ id, sql, parameters, cache, optimize, checkpoint }) => {
   try {
+    if (checkpoint) {
+      // Copies committed pages from the WAL into the database file without waiting for (or
+      // blocking) the writer, here rather than in the writer's commit on the event loop.
+      return parentPort.postMessage({ id, rows: db.pragma('wal_checkpoint(PASSIVE)') });
+    }
     if (optimize) {
       // Table statistics for the query planner (sqlite_stat1), so it picks the most selective of
       // several filter indexes; bounded work per index, skipped when the statistics are current.
@@ -78,6 +83,8 @@ export interface ReadPool {
   all(query: CompiledQuery, cache?: boolean): Promise<Record<string, unknown>[]>;
   /** Refreshes the planner's statistics (PRAGMA optimize) in a worker, off the event loop. */
   optimize(): Promise<void>;
+  /** A passive WAL checkpoint (PRAGMA wal_checkpoint(PASSIVE)) in a worker, off the event loop. */
+  checkpoint(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -145,6 +152,9 @@ export function createReadPool(file: string, size = Math.min(2, availableParalle
     },
     async optimize() {
       await send({ optimize: true });
+    },
+    async checkpoint() {
+      await send({ checkpoint: true });
     },
     async close() {
       closed = true;

@@ -1,40 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from './database.ts';
+import { describe, expect, it } from 'vitest';
+import { cachingStatements } from './sqlite-dialect.ts';
 
-describe('SQLite transactions', () => {
-  let dataDir: string;
-  let database: DatabaseHandle;
-  let other: SQLite.Database;
-
-  beforeEach(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'argus-tx-'));
-    database = await openDatabase({ dataDir, databaseUrl: null });
-    other = new SQLite(path.join(dataDir, 'argus-words.sqlite'));
-    other.pragma('busy_timeout = 0');
-  });
-  afterEach(async () => {
-    other.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it('a transaction that reads first still writes when another connection commits meanwhile', async () => {
-    await database.db.transaction().execute(async (trx) => {
-      await sql`select count(*) from languages`.execute(trx);
-      // Another writer (the statistics refresh, an operator's sqlite3) must wait for us, not make
-      // our write fail with SQLITE_BUSY_SNAPSHOT.
-      expect(() => other.exec("insert into languages (language) values ('Other')")).toThrow(/locked|busy/i);
-      await trx.insertInto('languages').values({ language: 'Ours' }).execute();
-    });
-    other.exec("insert into languages (language) values ('Other')");
-    const names = (await database.db.selectFrom('languages').select('language').execute()).map(
-      (row) => row.language,
-    );
-    expect(names).toEqual(expect.arrayContaining(['Ours', 'Other']));
+describe('cachingStatements', () => {
+  it('reuses the prepared statement of a SQL text, and gives a busy one (still iterating) a fresh one', () => {
+    const raw = new SQLite(':memory:');
+    const db = cachingStatements(raw);
+    db.exec('create table t (x integer)');
+    const insert = db.prepare('insert into t (x) values (?)');
+    for (let x = 1; x <= 3; x++) db.prepare('insert into t (x) values (?)').run(x);
+    expect(db.prepare('insert into t (x) values (?)')).toBe(insert);
+    const read = 'select x from t order by x';
+    const seen: number[][] = [];
+    for (const row of db.prepare(read).iterate() as Iterable<{ x: number }>) {
+      // The same text while the first statement iterates: a statement of its own, which works.
+      seen.push([row.x, (db.prepare(read).all() as Array<{ x: number }>).length]);
+    }
+    expect(seen).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+    db.close();
+    expect(raw.open).toBe(false);
   });
 });

@@ -16,12 +16,48 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/** Prepared statements kept (the most recently used): enough for every query shape of a busy server. */
+const CACHED_STATEMENTS = 200;
+
+/**
+ * The connection as Kysely's driver sees it, with its prepared statements kept per SQL text.
+ * Kysely prepares every query afresh, and compiling a statement costs more than running it for the
+ * small queries and multi-row inserts the API repeats (a bulk write of 1000 rows: ~0.2 ms of a 1 ms
+ * insert). A statement still iterating (a streamed export) is busy: the same text then gets a
+ * statement of its own.
+ */
+export function cachingStatements(database: SQLite.Database): SQLite.Database {
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (source: string): SQLite.Statement => {
+    const known = statements.get(source);
+    if (known && !known.busy) {
+      // Map order is insertion order: moved to the end, it is the last to be dropped.
+      statements.delete(source);
+      statements.set(source, known);
+      return known;
+    }
+    const statement = database.prepare(source);
+    if (known) return statement;
+    statements.set(source, statement);
+    if (statements.size > CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
+    return statement;
+  };
+  return new Proxy(database, {
+    get(target, name) {
+      if (name === 'prepare') return prepare;
+      const value = Reflect.get(target, name, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 export class ImmediateSqliteDialect extends SqliteDialect {
   readonly #database: SQLite.Database;
 
   constructor(database: SQLite.Database) {
-    super({ database });
-    this.#database = database;
+    const cached = cachingStatements(database);
+    super({ database: cached });
+    this.#database = cached;
   }
 
   override createDriver(): Driver {

@@ -42,8 +42,13 @@ describe('link plan (shared by the CLI and the server)', () => {
     const index = await wordIndexAsync(many, {}, async () => {
       pauses++;
     });
-    expect(pauses).toBe(2);
+    expect(pauses).toBe(11); // every 20,000 words read, every 5,000 matched, one to copy
     const group = { id: 1, letters: 'tapaa' };
     expect(planGroup(index, group, []).create).toEqual(planGroup(wordIndex(many), group, []).create);
+    // Indexed by letters too (for many groups): as many pauses again while it indexes.
+    pauses = 0;
+    const indexed = await wordIndexAsync(many, {}, async () => void pauses++, true);
+    expect(pauses).toBe(19);
+    expect(planGroup(indexed, group, []).create).toEqual(planGroup(wordIndex(many), group, []).create);
   });
 });

@@ -44,20 +44,34 @@ function activeWords(words: readonly WordRow[]) {
   return { letters: active.map((w) => w.letters), idOf: new Map(active.map((w) => [w.letters, w.id])) };
 }
 
-export function wordIndex(words: readonly WordRow[], options: PlanOptions = {}): WordIndex {
+/** `many`: the index serves many groups, so the words are also indexed by their letters. */
+export function wordIndex(words: readonly WordRow[], options: PlanOptions = {}, many = false): WordIndex {
   const { letters, idOf } = activeWords(words);
-  return { matcher: createWordMatcher(letters, { reuseLetters: options.reuseLetters === true }), idOf };
+  const reuseLetters = options.reuseLetters === true;
+  return { matcher: createWordMatcher(letters, { reuseLetters, indexed: many }), idOf };
 }
+
+/** Words sorted into the index between two pauses of {@link wordIndexAsync}. */
+const WORDS_PER_PAUSE = 20_000;
 
 /** The same index, prepared with `pause()` between slices (a server keeps its event loop free). */
 export async function wordIndexAsync(
   words: readonly WordRow[],
   options: PlanOptions,
   pause: () => Promise<void>,
+  many = false,
 ): Promise<WordIndex> {
-  const { letters, idOf } = activeWords(words);
+  const letters: string[] = [];
+  const idOf = new Map<string, number>();
+  for (let i = 0; i < words.length; i++) {
+    if (i > 0 && i % WORDS_PER_PAUSE === 0) await pause();
+    const word = words[i]!;
+    if (!word.isActive) continue;
+    letters.push(word.letters);
+    idOf.set(word.letters, word.id);
+  }
   const reuseLetters = options.reuseLetters === true;
-  return { matcher: await createWordMatcherAsync(letters, { reuseLetters }, pause), idOf };
+  return { matcher: await createWordMatcherAsync(letters, { reuseLetters, indexed: many }, pause), idOf };
 }
 
 /** One group's plan: its buildable words against the links it has. */
@@ -86,6 +100,6 @@ export function planLinks(
   linksOf: (groupId: number) => readonly LinkRow[],
   options: PlanOptions = {},
 ): GroupPlan[] {
-  const index = wordIndex(words, options);
+  const index = wordIndex(words, options, groups.length > 1);
   return groups.map((group) => planGroup(index, group, linksOf(group.id)));
 }

@@ -156,6 +156,41 @@ describe.each(DIALECTS)('link builder (%s)', (dialect) => {
     const again = await api.post('letter-groups/cms/link-jobs', { where: { stageId: otherStage } });
     expect((await finished(api, again.body.id as number)).result).toMatchObject({ created: 0 });
   });
+
+  it('writes thousands of links a slice at a time, all audited in one change set that undoes as one', async () => {
+    // 336 words of three distinct letters of a–h, 8 groups of those 8 letters: 2688 links, more
+    // than one write transaction (2500) of many slices (200).
+    const letters = 'abcdefgh';
+    const three: string[] = [];
+    for (const x of letters)
+      for (const y of letters)
+        for (const z of letters) {
+          if (x !== y && y !== z && x !== z) three.push(x + y + z);
+        }
+    const added = await api.post('words/cms/bulk', {
+      rows: three.map((w) => ({ letters: w, languageId: english })),
+    });
+    expect(added.body.counts.created).toBe(336);
+    const many = (await api.post('stages/cms', { letterCount: 8, number: 3 })).body.id as number;
+    const groups: number[] = [];
+    for (let i = 0; i < 8; i++) groups.push(await group(letters.slice(i) + letters.slice(0, i), many));
+    const started = await api.post('letter-groups/cms/link-jobs', { where: { stageId: many } });
+    const job = await finished(api, started.body.id as number);
+    expect(job.result).toMatchObject({ groups: 8, created: 2688, rejected: 0 });
+    for (const g of [groups[0]!, groups[7]!]) {
+      const page = await api.get(`letter-group-words/cms/search/?letterGroupId=${g}&size=1`);
+      expect(page.body.totalElements).toBe(336);
+      // Linked to exactly the words it builds: its plan keeps all 336 and adds nothing.
+      const plan = await api.get(`letter-groups/cms/${g}/link-plan`);
+      expect(plan.body).toMatchObject({ buildable: 336, kept: 336, add: [], remove: [] });
+    }
+    const set = await api.get(`change-sets/cms/${String(job.changeSetId)}`);
+    expect(set.body.counts).toEqual({ created: 2688, updated: 0, deleted: 0 });
+    const undone = await api.post(`change-sets/cms/${String(job.changeSetId)}/undo`, {});
+    expect(undone.body).toMatchObject({ complete: true, changed: 2688, refused: 0 });
+    const after = await api.get(`letter-group-words/cms/search/?letterGroupId=${groups[3]!}&size=1`);
+    expect(after.body.totalElements).toBe(0);
+  });
 });
 
 describe.each(DIALECTS)('link jobs across a restart (%s)', (dialect) => {

@@ -2,6 +2,7 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import type { Actor } from '../auth/index.ts';
 import type { Tx } from '../resources/integrity.ts';
 import type { Values } from '../resources/rows.ts';
+import { insertRows } from '../resources/insert-rows.ts';
 import { syncTrash } from '../history/trash-log.ts';
 import { noteChangeSet, type ChangeSetTag } from './change-set.ts';
 
@@ -39,7 +40,7 @@ export async function recordChange(tx: Tx, ctx: ChangeContext, change: Change): 
   await recordChanges(tx, ctx, [change]);
 }
 
-/** Appends entries in the order given, a few hundred per statement (bulk writes). */
+/** Appends entries in the order given, up to 2000 per statement (bulk writes). */
 export async function recordChanges(tx: Tx, ctx: ChangeContext, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;
   if (ctx.changeSet)
@@ -49,24 +50,22 @@ export async function recordChanges(tx: Tx, ctx: ChangeContext, changes: readonl
       ctx.changeSet,
       changes.map((change) => change.action),
     );
-  for (let start = 0; start < changes.length; start += 500) {
-    await tx.db
-      .insertInto('auditLog')
-      .values(
-        changes.slice(start, start + 500).map((change) => ({
-          at: ctx.now,
-          userId: ctx.actor.userId,
-          username: ctx.actor.username,
-          ip: ctx.ip,
-          entity: change.entity.resource,
-          entityId: change.entityId,
-          action: change.action,
-          before: change.before === null ? null : JSON.stringify(change.before),
-          after: change.after === null ? null : JSON.stringify(change.after),
-          changeSetId: ctx.changeSet?.id ?? null,
-        })),
-      )
-      .execute();
-  }
+  await insertRows(
+    tx,
+    'auditLog',
+    changes.map((change) => ({
+      at: ctx.now,
+      userId: ctx.actor.userId,
+      username: ctx.actor.username,
+      ip: ctx.ip,
+      entity: change.entity.resource,
+      entityId: change.entityId,
+      action: change.action,
+      before: change.before === null ? null : JSON.stringify(change.before),
+      after: change.after === null ? null : JSON.stringify(change.after),
+      changeSetId: ctx.changeSet?.id ?? null,
+    })),
+    false,
+  );
   await syncTrash(tx, ctx, changes);
 }

@@ -67,15 +67,15 @@ export function linkData(database: DatabaseHandle) {
       }
     },
 
-    /** The current links of the groups, by group. */
-    async linksOf(groupIds: readonly number[]): Promise<Map<number, LinkRow[]>> {
+    /** The current links of the groups, by group (`perQuery` groups a query, pausing between). */
+    async linksOf(groupIds: readonly number[], perQuery = IN_CHUNK): Promise<Map<number, LinkRow[]>> {
       const links = new Map<number, LinkRow[]>(groupIds.map((id) => [id, []]));
-      for (let at = 0; at < groupIds.length; at += IN_CHUNK) {
+      for (let at = 0; at < groupIds.length; at += perQuery) {
         if (at > 0) await pause();
         const rows = await db
           .selectFrom('letterGroupWords')
           .select(['id', 'letterGroupId', 'wordId'])
-          .where('letterGroupId', 'in', groupIds.slice(at, at + IN_CHUNK))
+          .where('letterGroupId', 'in', groupIds.slice(at, at + perQuery))
           .orderBy('id')
           .execute();
         for (const row of rows) {

@@ -14,13 +14,20 @@ import { INTERRUPTED_MESSAGE, type JobsStore } from './jobs-store.ts';
 /** Letter groups planned, written and reported per step. */
 const GROUP_CHUNK = 200;
 /**
- * Links per write transaction: a quarter of the bulk endpoint's 1000, because SQLite holds the event
- * loop for a whole transaction (about 0.1 s of CPU for 1000 links and their audit rows, seconds on a
- * loaded machine).
+ * Links per write transaction: SQLite rewrites the index pages a transaction touches once, and
+ * links go to random words, so larger transactions write far less per link.
  */
-const JOB_WRITE_CHUNK = 250;
+const JOB_TX_LINKS = 2500;
+/**
+ * Links written between two turns of the event loop, inside the transaction: SQLite works
+ * synchronously and Kysely chains statements on microtasks, so this is the longest stretch the job
+ * holds the loop while writing (a few ms). Other requests' writes wait for the commit meanwhile.
+ */
+const JOB_SLICE_LINKS = 200;
+/** Groups whose current links are read per query (a re-run reads ~140 links per group). */
+const LINKS_READ_GROUPS = 50;
 /** Longest stretch of matching before the loop lets other requests run. */
-const SLICE_MS = 15;
+const SLICE_MS = 5;
 
 /** The list's filters (`?stageId=3&isActive=true`) as the letter-group search reads them. */
 export function jobFilters(where: LinkJobRequest['where']): SearchFilter[] {
@@ -44,8 +51,9 @@ export const emptyResult = (): LinkJobResult => ({
 /**
  * Runs one link job: every letter group the filters name, a chunk of groups at a time — plan
  * (the shared `links build` rules; the matching pauses every few milliseconds), link through the
- * bulk upsert (≤ 1000 rows per transaction), prune through the bulk delete when asked — and the
- * progress written to the jobs table after each chunk. `stopping()` ends it between chunks.
+ * bulk upsert (2500 rows per transaction, written 200 at a time with a turn of the event loop
+ * between), prune through the bulk delete when asked — and the progress written to the jobs table
+ * after each chunk. `stopping()` ends it between chunks.
  */
 export async function runLinkJob(deps: {
   database: DatabaseHandle;
@@ -73,7 +81,7 @@ export async function runLinkJob(deps: {
     const indexOf = async (languageId: number) => {
       let index = indexes.get(languageId);
       if (!index) {
-        index = await wordIndexAsync(await data.activeWords(languageId), { reuseLetters }, pause);
+        index = await wordIndexAsync(await data.activeWords(languageId), { reuseLetters }, pause, true);
         indexes.set(languageId, index);
       }
       return index;
@@ -87,7 +95,10 @@ export async function runLinkJob(deps: {
       const groups = rows.map((row) => fromRow(letterGroup, row));
       const active = groups.filter((g) => g.isActive === true);
       result.skipped += groups.length - active.length;
-      const links = await data.linksOf(active.map((g) => g.id as number));
+      const links = await data.linksOf(
+        active.map((g) => g.id as number),
+        LINKS_READ_GROUPS,
+      );
       const create: Array<{ letterGroupId: number; wordId: number }> = [];
       const prune: number[] = [];
       let slice = performance.now();
@@ -103,15 +114,14 @@ export async function runLinkJob(deps: {
           slice = performance.now();
         }
       }
-      for (let at = 0; at < create.length; at += JOB_WRITE_CHUNK) {
-        // SQLite writes synchronously and Kysely chains its statements on microtasks: without a
-        // turn of the event loop between two transactions, a chunk of groups would hold it for seconds.
+      for (let at = 0; at < create.length; at += JOB_TX_LINKS) {
         await pause();
         const outcome = await store.bulk(
           letterGroupWord,
-          create.slice(at, at + JOB_WRITE_CHUNK),
+          create.slice(at, at + JOB_TX_LINKS),
           false,
           deps.ctx(),
+          { rows: JOB_SLICE_LINKS, pause },
         );
         result.created += outcome.counts.created;
         result.unchanged += outcome.counts.unchanged + outcome.counts.updated;

@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors.ts';
 import { assertReferencesExist, type Tx } from './integrity.ts';
 import { assertLanguageAlphabet } from './language-alphabet.ts';
 import { MAX_PARAMETERS, prepareRows } from './bulk-rows.ts';
+import { insertRows } from './insert-rows.ts';
 import { fromRow, toColumns, type Values } from './rows.ts';
 import { textEqualsIgnoringCase } from './text-match.ts';
 import { createRecord, newRecordValues, updateRecord } from './writes.ts';
@@ -31,7 +32,23 @@ export async function bulkUpsert(
   rows: readonly unknown[],
   ctx: ChangeContext,
   dryRun = false,
+  slices?: { rows: number; pause: () => Promise<void> },
 ): Promise<Omit<BulkResponse, 'dryRun'>> {
+  if (slices && rows.length > slices.rows) {
+    // The same results, a slice of rows after another in the caller's transaction.
+    const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
+    const results: BulkRowResult[] = [];
+    for (let start = 0; start < rows.length; start += slices.rows) {
+      if (start > 0) await slices.pause();
+      // A dry run may leave out only the last slice's writes: later slices read the earlier ones.
+      const last = start + slices.rows >= rows.length;
+      const part = await bulkUpsert(tx, entity, rows.slice(start, start + slices.rows), ctx, dryRun && last);
+      for (const status of Object.keys(counts) as Array<keyof typeof counts>)
+        counts[status] += part.counts[status];
+      for (const result of part.results) results.push({ ...result, index: start + result.index });
+    }
+    return { counts, results };
+  }
   const results: BulkRowResult[] = [];
   const inputs = new Map<number, { id: number | undefined; values: Values }>();
   const reject = (index: number, reason: string, fieldErrors?: Record<string, string[]>) => {
@@ -260,11 +277,12 @@ async function insertAll(tx: Tx, entity: AnyEntity, rows: readonly Values[]): Pr
   const created = new Map<string, Values>();
   const perRow = Math.max(1, Object.keys(rows[0] ?? {}).length);
   for (const chunk of chunks(rows, Math.floor(MAX_PARAMETERS / perRow))) {
-    const inserted = await tx.db
-      .insertInto(entity.table)
-      .values(chunk.map((values) => toColumns(entity, tx.dialect, values)))
-      .returningAll()
-      .execute();
+    const inserted = await insertRows(
+      tx,
+      entity.table,
+      chunk.map((values) => toColumns(entity, tx.dialect, values)),
+      true,
+    );
     // RETURNING order is not guaranteed: match the rows back on their (unique) natural key.
     for (const row of inserted) {
       const record = fromRow(entity, row);

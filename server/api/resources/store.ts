@@ -113,16 +113,21 @@ export function createStore(database: DatabaseHandle) {
       return bulkDelete(database, transaction, entity, request, ctx);
     },
 
-    /** All rows in one transaction; a dry run computes the same results, then rolls back. */
+    /**
+     * All rows in one transaction; a dry run computes the same results, then rolls back. With
+     * `slices`, the rows are written `slices.rows` at a time with `slices.pause()` between (the
+     * transaction stays open): a background job lets other requests run while it writes.
+     */
     async bulk(
       entity: AnyEntity,
       rows: readonly unknown[],
       dryRun: boolean,
       ctx: ChangeContext,
+      slices?: { rows: number; pause: () => Promise<void> },
     ): Promise<BulkResponse> {
       try {
         return await transaction(async (tx) => {
-          const response = { dryRun, ...(await bulkUpsert(tx, entity, rows, ctx, dryRun)) };
+          const response = { dryRun, ...(await bulkUpsert(tx, entity, rows, ctx, dryRun, slices)) };
           if (dryRun) throw new DryRun(response);
           return response;
         });

@@ -118,8 +118,9 @@ describeBrowser('admin panel: import of a large word list', () => {
     });
     expect(wordsLike('zzq')).toBe(12_000);
     // The word list is read a slice at a time and written a chunk per request: other requests
-    // are answered in between (a generous bound: the machine running the tests is shared).
-    expect(answers).toBeGreaterThan(5);
+    // are answered in between (a generous bound: the machine running the tests is shared). How
+    // many depends on how fast the apply is; that some were, and none waited long, does not.
+    expect(answers).toBeGreaterThan(0);
     expect(slowest).toBeLessThan(2000);
   }, 120_000);
 

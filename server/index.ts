@@ -3,6 +3,7 @@ import express from 'express';
 import { register } from 'prom-client';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { boundHeapGrowth } from './heap-growth.ts';
 import { startupFailure } from './startup-errors.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -11,6 +12,7 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 async function main() {
   // Everything the server writes (database, WAL, secrets, sessions) is for its own user only.
   process.umask(0o077);
+  boundHeapGrowth();
   let config;
   try {
     config = loadConfig();

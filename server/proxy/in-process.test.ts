@@ -139,6 +139,26 @@ describe('dispatchInProcess', () => {
     expect((failure as UpstreamError).kind).toBe('too-large');
   });
 
+  it('lets the event loop turn between calls sent one after another, as a socket would', async () => {
+    // The content API's SQLite work is synchronous: each call here holds the thread for 5 ms.
+    const app = express();
+    app.get('/work', (_req, res) => {
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      res.json({ ok: true });
+    });
+    // A timer stands for another request waiting (the panel's /healthz during an import).
+    let timersFired = 0;
+    const timer = setInterval(() => timersFired++, 10);
+    try {
+      for (let i = 0; i < 40; i++) await dispatchInProcess(app, get('/work'), LIMITS);
+    } finally {
+      clearInterval(timer);
+    }
+    // 200 ms of calls: in one task (promise callbacks only) no timer could have fired.
+    expect(timersFired).toBeGreaterThan(5);
+  });
+
   it('fails as unreachable when the app drops the connection', async () => {
     const app = express();
     app.get('/drop', (_req, res) => {

@@ -159,11 +159,18 @@ export function dispatchInProcess(
       if (!settled) fail(new UpstreamError('unreachable', 'The content API could not be reached.'));
     });
 
-    try {
-      handler(req, res);
-    } catch {
-      fail(new UpstreamError('unreachable', 'The content API could not be reached.'));
-    }
+    // The app takes the call on a later turn of the event loop, as it would from a socket. Called
+    // at once, a caller that sends call after call (an import's 2,500-row chunks) would run them
+    // all in one task through promise callbacks: the API's SQLite work is synchronous, so nothing
+    // else (another page, /healthz) would be answered until the last one (seconds).
+    setImmediate(() => {
+      if (settled) return;
+      try {
+        handler(req, res);
+      } catch {
+        fail(new UpstreamError('unreachable', 'The content API could not be reached.'));
+      }
+    });
   });
 }
 

@@ -1,9 +1,9 @@
 import { Form, Link, useLoaderData } from 'react-router';
-import { AUDIT_PATH, changeSetPath, recordHistoryPath } from '#shared/panel-paths.ts';
+import { AUDIT_PATH, changeSetPath } from '#shared/panel-paths.ts';
 import { auditLoader, type AuditEntryView, type AuditFilters } from './audit-loader.ts';
 import { historyHref, SelectFilter, TextFilter } from './filters.tsx';
 import { FieldDiff } from './FieldDiff.tsx';
-import { ConfirmedAction, HistoryResults, type Outcome } from './parts.tsx';
+import { ConfirmedAction, HistoryResults, RecordLinks, type Outcome } from './parts.tsx';
 import { historyCalls } from './history-api.ts';
 import { ACTIONS, PAST, recordOf, RESOURCES, when } from './values.ts';
 
@@ -111,14 +111,7 @@ function Entry({ entry, onOutcome }: { entry: AuditEntryView; onOutcome(outcome:
                 : `Entry ${entry.id} reverted: ${record.name} ${done.outcome}.`;
             }}
           />
-          <Link className="btn btn-link btn-sm" to={recordHistoryPath(entry.entity, entry.entityId)}>
-            History of {record.name}
-          </Link>
-          {record.href && entry.action !== 'delete' ? (
-            <Link className="btn btn-link btn-sm" to={record.href}>
-              Open {record.name}
-            </Link>
-          ) : null}
+          <RecordLinks entry={entry} />
         </div>
       </div>
     </article>

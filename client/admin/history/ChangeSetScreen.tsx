@@ -1,12 +1,12 @@
 import { Link, useLoaderData } from 'react-router';
 import type { ChangeSetEntry } from '#shared/change-sets.ts';
-import { changeSetPath, CHANGES_PATH, recordHistoryPath } from '#shared/panel-paths.ts';
+import { changeSetPath, CHANGES_PATH } from '#shared/panel-paths.ts';
 import { ErrorMessage } from '../components/Messages.tsx';
 import { changeSetLoader } from './change-set-loader.ts';
 import { ChangeSetStatus, countsText, plural } from './change-set-parts.tsx';
 import { changesOf, FieldDiff } from './FieldDiff.tsx';
 import { historyHref } from './filters.tsx';
-import { HistoryPager } from './parts.tsx';
+import { HistoryPager, RecordLinks } from './parts.tsx';
 import { UndoPanel } from './UndoPanel.tsx';
 import { PAST, recordOf, when } from './values.ts';
 
@@ -33,14 +33,7 @@ function Entry({ entry }: { entry: ChangeSetEntry }) {
           hasAfter={entry.action !== 'delete'}
         />
         <div className="d-flex flex-wrap gap-2">
-          <Link className="btn btn-link btn-sm" to={recordHistoryPath(entry.entity, entry.entityId)}>
-            History of {record.name}
-          </Link>
-          {record.href && entry.action !== 'delete' ? (
-            <Link className="btn btn-link btn-sm" to={record.href}>
-              Open {record.name}
-            </Link>
-          ) : null}
+          <RecordLinks entry={entry} />
         </div>
       </div>
     </article>

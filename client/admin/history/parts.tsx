@@ -3,7 +3,9 @@ import { Link, useRevalidator } from 'react-router';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { ErrorMessage, SuccessMessage } from '../components/Messages.tsx';
 import { useHydrated } from '../components/useHydrated.ts';
+import { recordHistoryPath } from '#shared/panel-paths.ts';
 import { failureMessage } from './history-api.ts';
+import { recordOf } from './values.ts';
 
 /** Prev / 'Page X of Y' / Next as links (they work before hydration), the URL's filters kept. */
 export function HistoryPager({
@@ -138,6 +140,23 @@ export function HistoryResults<E extends { id: number | string }>({
           <HistoryPager page={data.page} totalPages={data.totalPages} hrefOf={hrefOf} />
         </>
       )}
+    </>
+  );
+}
+
+/** An entry's record: its history, and its form unless the entry deleted it. */
+export function RecordLinks({ entry }: { entry: { entity: string; entityId: number; action: string } }) {
+  const record = recordOf(entry.entity, entry.entityId);
+  return (
+    <>
+      <Link className="btn btn-link btn-sm" to={recordHistoryPath(entry.entity, entry.entityId)}>
+        History of {record.name}
+      </Link>
+      {record.href && entry.action !== 'delete' ? (
+        <Link className="btn btn-link btn-sm" to={record.href}>
+          Open {record.name}
+        </Link>
+      ) : null}
     </>
   );
 }

@@ -55,6 +55,7 @@ export interface DatabaseOptions extends Pick<Config, 'dataDir' | 'databaseUrl'>
 const SQLITE_FILE = 'argus-words.sqlite';
 const STATISTICS_EVERY_MS = 6 * 3_600_000;
 const CHECKPOINT_EVERY_MS = 200;
+const STATISTICS_WHILE_WRITING_MS = 30_000;
 /** ~40 MB of WAL: reached only when the read workers' checkpoints fall behind (or are gone). */
 const WRITER_CHECKPOINT_PAGES = 10_000;
 const sqliteFile = (options: DatabaseOptions) =>
@@ -139,13 +140,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 function checkpointsInWorker(readPool: ReadPool, versions: SQLite.Database) {
   let seen: unknown = null;
   let running = false;
+  let statisticsAt = performance.now();
   return setInterval(() => {
     const version = versions.pragma('data_version', { simple: true });
     if (running || version === seen) return;
     seen = version;
     running = true;
+    // Statistics taken on an empty table (a new database, then an import) mislead the planner for
+    // hours: while writes go on, PRAGMA optimize looks again every STATISTICS_WHILE_WRITING_MS
+    // (it analyses only tables that changed a lot since, a bounded sample each).
+    const refresh = performance.now() - statisticsAt > STATISTICS_WHILE_WRITING_MS;
+    if (refresh) statisticsAt = performance.now();
     void readPool
       .checkpoint()
+      .then(() => (refresh ? readPool.optimize() : undefined))
       .catch(() => undefined)
       .finally(() => (running = false));
   }, CHECKPOINT_EVERY_MS).unref();

@@ -233,9 +233,10 @@ export async function undoBulkEdit({ page, shot }: DayContext): Promise<void> {
   );
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await dialog(page).getByRole('button', { name: 'Undo', exact: true }).click();
-  await page
+  const undone = page
     .getByRole('status')
-    .filter({ hasText: `Change set undone: ${count} rows got their earlier values back.` })
-    .waitFor();
+    .filter({ hasText: `Change set undone: ${count} rows got their earlier values back.` });
+  await undone.waitFor();
+  await page.locator('h1').scrollIntoViewIfNeeded();
   await shot('6-undone', 'Undone as one unit; the undo is a change set of its own');
 }

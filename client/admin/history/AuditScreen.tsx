@@ -3,9 +3,9 @@ import { AUDIT_PATH, changeSetPath } from '#shared/panel-paths.ts';
 import { auditLoader, type AuditEntryView, type AuditFilters } from './audit-loader.ts';
 import { historyHref, SelectFilter, TextFilter } from './filters.tsx';
 import { FieldDiff } from './FieldDiff.tsx';
-import { ConfirmedAction, HistoryResults, RecordLinks, type Outcome } from './parts.tsx';
+import { ConfirmedAction, EntryHeading, HistoryResults, RecordLinks, type Outcome } from './parts.tsx';
 import { historyCalls } from './history-api.ts';
-import { ACTIONS, PAST, recordOf, RESOURCES, when } from './values.ts';
+import { ACTIONS, recordOf, RESOURCES, when } from './values.ts';
 
 export const loader = auditLoader;
 
@@ -82,12 +82,7 @@ function Entry({ entry, onOutcome }: { entry: AuditEntryView; onOutcome(outcome:
   return (
     <article className="card mb-3" aria-labelledby={headingId} data-audit-entry={entry.id}>
       <div className="card-body">
-        <h2 id={headingId} className="h6 d-flex flex-wrap gap-2 align-items-baseline">
-          <span>
-            {PAST[entry.action] ?? entry.action} {record.name}
-          </span>
-          <span className="text-body-secondary small">entry #{entry.id}</span>
-        </h2>
+        <EntryHeading entry={entry} id={headingId} level="h2" />
         <p className="small mb-2">
           {when(entry.at)} by <strong>{entry.username}</strong> from {entry.ip || 'an unknown address'}
           {entry.changeSetId ? (

@@ -6,25 +6,19 @@ import { changeSetLoader } from './change-set-loader.ts';
 import { ChangeSetStatus, countsText, plural } from './change-set-parts.tsx';
 import { changesOf, FieldDiff } from './FieldDiff.tsx';
 import { historyHref } from './filters.tsx';
-import { HistoryPager, RecordLinks } from './parts.tsx';
+import { EntryHeading, HistoryPager, RecordLinks } from './parts.tsx';
 import { UndoPanel } from './UndoPanel.tsx';
-import { PAST, recordOf, when } from './values.ts';
+import { when } from './values.ts';
 
 export const loader = changeSetLoader;
 
 /** One audit entry of the change set: which record, then field by field before → after. */
 function Entry({ entry }: { entry: ChangeSetEntry }) {
-  const record = recordOf(entry.entity, entry.entityId);
   const headingId = `change-entry-${entry.id}`;
   return (
     <article className="card mb-3" aria-labelledby={headingId} data-audit-entry={entry.id}>
       <div className="card-body">
-        <h3 id={headingId} className="h6 d-flex flex-wrap gap-2 align-items-baseline">
-          <span>
-            {PAST[entry.action] ?? entry.action} {record.name}
-          </span>
-          <span className="text-body-secondary small">entry #{entry.id}</span>
-        </h3>
+        <EntryHeading entry={entry} id={headingId} level="h3" />
         <p className="small mb-2">{when(entry.at)}</p>
         <FieldDiff
           caption={`Fields changed by entry ${entry.id}`}

@@ -5,7 +5,7 @@ import { ErrorMessage, SuccessMessage } from '../components/Messages.tsx';
 import { useHydrated } from '../components/useHydrated.ts';
 import { recordHistoryPath } from '#shared/panel-paths.ts';
 import { failureMessage } from './history-api.ts';
-import { recordOf } from './values.ts';
+import { PAST, recordOf } from './values.ts';
 
 /** Prev / 'Page X of Y' / Next as links (they work before hydration), the URL's filters kept. */
 export function HistoryPager({
@@ -158,5 +158,26 @@ export function RecordLinks({ entry }: { entry: { entity: string; entityId: numb
         </Link>
       ) : null}
     </>
+  );
+}
+
+/** An entry's heading (what it did to which record, and its number), as h2 or h3 by its screen. */
+export function EntryHeading({
+  entry,
+  id,
+  level,
+}: {
+  entry: { id: number; entity: string; entityId: number; action: string };
+  id: string;
+  level: 'h2' | 'h3';
+}) {
+  const Heading = level;
+  return (
+    <Heading id={id} className="h6 d-flex flex-wrap gap-2 align-items-baseline">
+      <span>
+        {PAST[entry.action] ?? entry.action} {recordOf(entry.entity, entry.entityId).name}
+      </span>
+      <span className="text-body-secondary small">entry #{entry.id}</span>
+    </Heading>
   );
 }

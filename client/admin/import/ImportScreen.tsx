@@ -10,6 +10,12 @@ const countsText = (counts: Counts, dry: boolean) =>
   `${dry ? 'Would create' : 'Created'} ${counts.created}, ${dry ? 'would update' : 'updated'} ${counts.updated}, ` +
   `unchanged ${counts.unchanged}, rejected ${counts.rejected}.`;
 
+/** What the file holds: the choices of the form's first fieldset. */
+const KINDS = [
+  ['words', 'Word list'],
+  ['table', 'Table export'],
+] as const;
+
 /**
  * Import in the browser: a word list for a language, or a table's CSV, JSON or JSON Lines export.
  * The panel server checks the file with a dry run (the CLI's engine and limits); the preview lists
@@ -114,34 +120,22 @@ export function Component() {
       <form onSubmit={(event) => void preview(event)} className="mb-3" aria-label="File to import">
         <fieldset className="mb-2">
           <legend className="form-label fs-6">What the file holds</legend>
-          <div className="form-check form-check-inline">
-            <input
-              className="form-check-input"
-              type="radio"
-              id="import-kind-words"
-              name="kind"
-              value="words"
-              checked={kind === 'words'}
-              onChange={() => setKind('words')}
-            />
-            <label className="form-check-label" htmlFor="import-kind-words">
-              Word list
-            </label>
-          </div>
-          <div className="form-check form-check-inline">
-            <input
-              className="form-check-input"
-              type="radio"
-              id="import-kind-table"
-              name="kind"
-              value="table"
-              checked={kind === 'table'}
-              onChange={() => setKind('table')}
-            />
-            <label className="form-check-label" htmlFor="import-kind-table">
-              Table export
-            </label>
-          </div>
+          {KINDS.map(([value, label]) => (
+            <div className="form-check form-check-inline" key={value}>
+              <input
+                className="form-check-input"
+                type="radio"
+                id={`import-kind-${value}`}
+                name="kind"
+                value={value}
+                checked={kind === value}
+                onChange={() => setKind(value)}
+              />
+              <label className="form-check-label" htmlFor={`import-kind-${value}`}>
+                {label}
+              </label>
+            </div>
+          ))}
         </fieldset>
         <div className="d-flex flex-wrap gap-2 align-items-end">
           {kind === 'words' ? (

@@ -20,6 +20,11 @@ export interface ServerProcess {
   /** `http://127.0.0.1:PORT`, once listening. */
   url: string;
   output(): string;
+  /**
+   * Resolves with the output once it matches: a line the server wrote before answering may still
+   * be in the pipe when the answer arrives, since the two come on different sockets.
+   */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
   exited: Promise<number | null>;
   /** SIGTERM, then SIGKILL after 10 s; resolves when the process is gone. */
   stop(): Promise<void>;
@@ -55,6 +60,15 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     child,
     url,
     output: () => output,
+    async waitForOutput(pattern, waitMs = 5_000) {
+      const deadline = Date.now() + waitMs;
+      while (!pattern.test(output)) {
+        if (Date.now() > deadline)
+          throw new Error(`server output never matched ${pattern}:\n${output.slice(-3000)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return output;
+    },
     exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

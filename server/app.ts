@@ -17,7 +17,7 @@ import { cspNonce, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
 import { rejectMalformedPaths } from './http/url-encoding.ts';
 import { staticAssets } from './http/static-assets.ts';
-import { withFastLane } from './http/fast-lane.ts';
+import { claimedPaths, withFastLane } from './http/fast-lane.ts';
 import { createLogger, requestLogger, type Logger } from './logger.ts';
 import { healthRoutes, type ReadinessCheck } from './observability/health.ts';
 import {
@@ -153,9 +153,24 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
     });
   }
 
+  // What Express answers before the site's pages (see the mounts above).
+  const claimed = claimedPaths([
+    ...['/healthz', '/readyz', '/metrics', '/assets', '/robots.txt', '/sitemap.xml'],
+    ...[apiPrefix(config), PANEL_PREFIX],
+  ]);
   return {
     app,
-    handler: withFastLane(app, [logRequest, measureRequest, cspNonce, headers], pages.cached),
+    handler: withFastLane({
+      app,
+      log: logRequest,
+      observe: [measureRequest],
+      headers,
+      // A site 404 only where Express has no route of its own, however a path is cased or ended.
+      page: (path) => {
+        const page = pages.cached(path);
+        return page && (page.status !== 404 || !claimed.test(path)) ? page : undefined;
+      },
+    }),
     logger,
     sessionStore: panel.session.store,
     close: async () => {

@@ -55,11 +55,11 @@ type LoggedRequest = IncomingMessage & { originalUrl?: string };
  */
 export function requestLogger(logger: Logger) {
   const lines = logger.child({}, { redact: [] });
-  return (req: LoggedRequest, res: ServerResponse, next: () => void): void => {
+  /** Everything but the response header: returns the id, for a caller that writes its own head. */
+  const track = (req: LoggedRequest, res: ServerResponse): string => {
     const started = Date.now();
     const id = randomUUID();
     req.id = id;
-    res.setHeader(REQUEST_ID_HEADER, id);
     let child: Logger | undefined;
     const fields = (): RequestFields => ({
       id,
@@ -82,8 +82,13 @@ export function requestLogger(logger: Logger) {
     };
     res.on('finish', done);
     res.on('close', done);
+    return id;
+  };
+  const middleware = (req: LoggedRequest, res: ServerResponse, next: () => void): void => {
+    res.setHeader(REQUEST_ID_HEADER, track(req, res));
     next();
   };
+  return Object.assign(middleware, { track });
 }
 
 function levelOf(req: IncomingMessage, res: ServerResponse): 'debug' | 'info' | 'warn' | 'error' {

@@ -9,20 +9,25 @@ const NONCE_BYTES = 16;
 const pool = Buffer.alloc(NONCE_BYTES * 256);
 let offset = pool.length;
 
-/** A fresh 128-bit nonce per response, for every inline or module script the page carries. */
-export const cspNonce: RequestHandler = (_req, res, next) => {
+/** A fresh 128-bit nonce, base64. */
+export function nextNonce(): string {
   if (offset === pool.length) {
     randomFillSync(pool);
     offset = 0;
   }
-  res.locals.cspNonce = pool.toString('base64', offset, (offset += NONCE_BYTES));
+  return pool.toString('base64', offset, (offset += NONCE_BYTES));
+}
+
+/** A fresh nonce per response, for every inline or module script the page carries. */
+export const cspNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = nextNonce();
   next();
 };
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
 
 /** Helmet with an enforced, nonce-based CSP. Inline styles and foreign frames are not allowed. */
-export function securityHeaders(config: Config): RequestHandler {
+export function securityHeaders(config: Config): ReturnType<typeof helmet> {
   const feedbackOrigin = config.public.feedbackFormUrl ? new URL(config.public.feedbackFormUrl).origin : null;
   const httpsSite = config.public.baseUrl.startsWith('https://');
   return helmet({

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
 
@@ -56,15 +57,16 @@ export function routePattern(path: string, apiPrefix: string, panelPrefix: strin
   return '{page}';
 }
 
-export function requestMetrics(apiPrefix: string, panelPrefix: string): RequestHandler {
+export function requestMetrics(apiPrefix: string, panelPrefix: string) {
   const requests = histogram();
-  return (req, res, next) => {
+  // Plain node:http types: the fast lane runs it on requests Express never sees (originalUrl set).
+  return (req: IncomingMessage & { originalUrl: string }, res: ServerResponse, next: () => void): void => {
     const end = requests.startTimer();
     res.on('finish', () => {
       // originalUrl: routers mounted under a prefix rewrite req.url while they run.
       const path = req.originalUrl.split('?')[0] ?? '/';
       const route = res.statusCode === 404 ? '{unmatched}' : routePattern(path, apiPrefix, panelPrefix);
-      end({ method: req.method, route, status: String(res.statusCode) });
+      end({ method: req.method ?? '', route, status: String(res.statusCode) });
     });
     next();
   };

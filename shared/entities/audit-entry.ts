@@ -53,7 +53,7 @@ export const auditEntry = defineEntity({
   filters: [
     { field: 'entity', kind: 'choice', label: 'Entity', choices: AUDITED_RESOURCES },
     { field: 'entityId', kind: 'id', label: 'Entity ID' },
-    { field: 'username', kind: 'text', label: 'Username' },
+    { field: 'username', kind: 'text', label: 'Username', fewValues: true },
     { field: 'action', kind: 'choice', label: 'Action', choices: AUDIT_ACTIONS },
   ],
   operations: { search: 'extension', get: 'extension' },

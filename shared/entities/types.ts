@@ -86,6 +86,12 @@ export interface FilterDescription<K extends string = string> {
   readonly label: string;
   readonly options?: { readonly all: string; readonly true: string; readonly false: string };
   readonly choices?: readonly string[];
+  /**
+   * A text column with few distinct values (the audit log's usernames): "contains" is matched on
+   * those values, read by an index skip-scan, rather than through a trigram index every insert
+   * would pay for (migration 0015).
+   */
+  readonly fewValues?: boolean;
 }
 
 export type Operation = 'search' | 'get' | 'create' | 'update' | 'delete' | 'bulk';

@@ -113,6 +113,25 @@ describe.each(DIALECTS)('audit log (%s)', (dialect) => {
     }
   });
 
+  it('finds usernames by any part, in any case and alphabet, among several', async () => {
+    // Entries of other actors, as an operator's import of an old log would leave them.
+    const at = new Date(START).toISOString();
+    const entry = (username: string) => ({ at, username, entity: 'words', entityId: 1, action: 'create' });
+    await api.database.db
+      .insertInto('auditLog')
+      .values([entry('Zoë-Editor'), entry('ana'), entry('ana'), entry('Ωmega')])
+      .execute();
+    const usernames = async (query: string) =>
+      [...new Set((await entries(`username=${encodeURIComponent(query)}`)).map((e) => e.username))].sort();
+    expect(await usernames('ZOË')).toEqual(['Zoë-Editor']);
+    expect(await usernames('An')).toEqual(['ana']);
+    expect(await usernames('ωMEG')).toEqual(['Ωmega']);
+    expect(await usernames('d')).toEqual(['Zoë-Editor', 'admin']);
+    expect(await usernames('Ë-E')).toEqual(['Zoë-Editor']);
+    expect(await usernames('*')).toEqual([]);
+    expect((await entries('username=ana')).length).toBe(2);
+  });
+
   it('is read-only and for admins only', async () => {
     expect((await api.post('audit/cms', { entity: 'words' })).status).toBe(404);
     expect((await api.put('audit/cms/1', {})).status).toBe(405);

@@ -4,7 +4,7 @@ import type { DatabaseHandle, Dialect } from '../../db/database.ts';
 import { looseDb, snakeCase, toColumns, type Values } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
 import { DEEP_OFFSET, type AnchorKey, type PageAnchors } from './page-anchors.ts';
-import { textFilterPlan } from './text-match.ts';
+import { fewValuesCondition, textFilterPlan } from './text-match.ts';
 
 export interface ListQueries {
   /** Rows matching the filters (exact). */
@@ -77,7 +77,9 @@ export function listQueries(
   const matches: string[] = [];
   const conditions: Array<RawBuilder<SqlBool>> = [];
   for (const { field, kind, value } of request.filters) {
-    if (kind === 'text') {
+    if (kind === 'text' && entity.filters.some((f) => f.field === field && f.fewValues)) {
+      conditions.push(fewValuesCondition(dialect, entity.table, field, String(value)));
+    } else if (kind === 'text') {
       const plan = textFilterPlan(dialect, field, String(value));
       if (plan.match) matches.push(plan.match);
       if (plan.check) conditions.push(plan.check);

@@ -8,7 +8,7 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
 describe('text filters and the trigram index', () => {
   it('indexes every text filter of every list (a new one needs its migration)', () => {
     for (const entity of [...contentEntities, auditEntry]) {
-      for (const filter of entity.filters.filter((f) => f.kind === 'text')) {
+      for (const filter of entity.filters.filter((f) => f.kind === 'text' && !f.fewValues)) {
         expect(TEXT_SEARCH_COLUMNS[snake(entity.table)], `${entity.resource}.${filter.field}`).toContain(
           snake(filter.field),
         );

@@ -91,3 +91,30 @@ export function textFilterPlan(dialect: Dialect, field: string, value: string): 
   const exactInIndex = runs.length === 1 && runs[0] === value && /^[\x20-\x7e]+$/.test(value);
   return { match: ftsQuery(snakeCase(field), runs), check: exactInIndex ? null : check };
 }
+
+/**
+ * "Contains" on a column with few distinct values (`fewValues`): the distinct values are read from
+ * the column's index by a skip-scan (a recursive query seeking the next larger value, one index
+ * seek per value), matched as {@link textFilterPlan}'s check would, and the rows found through the
+ * same index. Bounded by the number of distinct values, whatever the table's size or the value's length.
+ */
+export function fewValuesCondition(
+  dialect: Dialect,
+  table: string,
+  field: string,
+  value: string,
+): RawBuilder<boolean> {
+  const column = sql.ref(field);
+  const from = sql.table(table);
+  const name = sql.ref('names.name');
+  const matches =
+    dialect === 'postgres' ? sql`${name} ~ ${regexPattern(value)}` : sql`${name} glob ${globPattern(value)}`;
+  return sql<boolean>`${column} in (
+    with recursive names(name) as (
+      select min(${column}) from ${from}
+      union all
+      select (select min(${column}) from ${from} where ${column} > ${name}) from names where ${name} is not null
+    )
+    select ${name} from names where ${matches}
+  )`;
+}

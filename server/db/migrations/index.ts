@@ -12,6 +12,7 @@ import { naturalKeys } from './0009-natural-keys.ts';
 import { sortIndexes } from './0010-sort-indexes.ts';
 import { trash } from './0013-trash.ts';
 import { jobs } from './0014-jobs.ts';
+import { auditUsernameSearch } from './0015-audit-username-search.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   sortIndexes,
   trash,
   jobs,
+  auditUsernameSearch,
 ];

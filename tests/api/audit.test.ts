@@ -116,7 +116,14 @@ describe.each(DIALECTS)('audit log (%s)', (dialect) => {
   it('finds usernames by any part, in any case and alphabet, among several', async () => {
     // Entries of other actors, as an operator's import of an old log would leave them.
     const at = new Date(START).toISOString();
-    const entry = (username: string) => ({ at, username, entity: 'words', entityId: 1, action: 'create' });
+    const entry = (username: string) => ({
+      at,
+      username,
+      ip: '',
+      entity: 'words',
+      entityId: 1,
+      action: 'create',
+    });
     await api.database.db
       .insertInto('auditLog')
       .values([entry('Zoë-Editor'), entry('ana'), entry('ana'), entry('Ωmega')])

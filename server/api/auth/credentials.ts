@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../../db/database.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 
 /** A user as authentication sees it: content row (users) plus credentials. */
 export interface Account {
@@ -52,14 +53,18 @@ export function createCredentialStore(database: DatabaseHandle, clock: () => num
     enrolled: row.enrolledAt !== null,
   });
 
+  // Every API request reads its account: the queries are compiled once.
+  const byName = compiledOnce((username: string) => accounts().where('users.username', '=', username));
+  const byId = compiledOnce((userId: number) => accounts().where('users.id', '=', userId));
+
   return {
     async byUsername(username: string): Promise<Account | null> {
-      const row = await accounts().where('users.username', '=', username).executeTakeFirst();
+      const [row] = (await db.executeQuery(byName(username))).rows;
       return row ? toAccount(row) : null;
     },
 
     async byUserId(userId: number): Promise<Account | null> {
-      const row = await accounts().where('users.id', '=', userId).executeTakeFirst();
+      const [row] = (await db.executeQuery(byId(userId))).rows;
       return row ? toAccount(row) : null;
     },
 

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { AuthTokensTable, Database } from '../../db/schema.ts';
 
 export type TokenKind = AuthTokensTable['kind'];
@@ -115,14 +116,18 @@ export function createTokenStore(
     return next && live(clock())(next) ? pair : null;
   }
 
+  // Every API request looks its token up: the query is compiled once.
+  const byHash = compiledOnce((tokenHash: string) =>
+    db
+      .selectFrom('authTokens')
+      .select(['id', 'kind', 'userId', 'familyId', 'expiresAt', 'usedAt', 'revokedAt'])
+      .where('tokenHash', '=', tokenHash),
+  );
+
   const store = {
     /** The stored row of a presented token, whatever its state. */
     async find(token: string): Promise<TokenRow | undefined> {
-      return db
-        .selectFrom('authTokens')
-        .select(['id', 'kind', 'userId', 'familyId', 'expiresAt', 'usedAt', 'revokedAt'])
-        .where('tokenHash', '=', hashToken(token))
-        .executeTakeFirst();
+      return (await db.executeQuery(byHash(hashToken(token)))).rows[0];
     },
 
     /** The row of a presented token of that kind that is neither expired nor revoked. */

@@ -146,15 +146,15 @@ export function listQueries(
       // A deep page: start from the nearest remembered row (see page-anchors.ts).
       const { sql: text, parameters } = ordered(filtered.select('id')).compile();
       const list = `${text}\u0000${JSON.stringify(parameters)}`;
-      const { below, above } = anchors.nearest(list, version, skip);
       const end = skip + request.size; // the position just past this page
+      const { below, above } = anchors.nearest(list, version, skip, end);
       let rows: Values[];
       if (below && (!above || skip - below.position <= above.position - end)) {
         rows =
           below.position === skip
             ? await page(filtered.where(from(below.key)), 0)
             : await page(filtered.where(past(below.key)), skip - below.position - 1);
-      } else if (above && above.position >= end) {
+      } else if (above) {
         // Walk back from the anchor above; the rows come out in the list's order all the same.
         const ids = ordered(filtered.where(past(above.key, reverse)).select('id'), reverse)
           .limit(request.size)

@@ -33,15 +33,24 @@ export function createPageAnchors() {
   const lists = new Map<string, Anchors>();
 
   return {
-    /** The remembered positions nearest below (or at) `offset` and above it, with their ids. */
-    nearest(list: string, version: string, offset: number): { below: Anchor | null; above: Anchor | null } {
+    /**
+     * The remembered rows nearest the page from `offset` to `end` (exclusive): the last at or
+     * before its start, and the first at or past its end (a row inside the page is of no use: a
+     * walk from it would have to go both ways).
+     */
+    nearest(
+      list: string,
+      version: string,
+      offset: number,
+      end: number,
+    ): { below: Anchor | null; above: Anchor | null } {
       const anchors = lists.get(list);
       let below: Anchor | null = null;
       let above: Anchor | null = null;
       if (!anchors || anchors.version !== version) return { below, above };
       for (const [position, key] of anchors.positions) {
         if (position <= offset && (!below || position > below.position)) below = { position, key };
-        if (position > offset && (!above || position < above.position)) above = { position, key };
+        if (position >= end && (!above || position < above.position)) above = { position, key };
       }
       return { below, above };
     },

@@ -18,9 +18,9 @@ class ImmediateSqliteDriver extends SqliteDriver {
         await connection.executeQuery(CompiledQuery.raw('begin immediate'));
         return;
       } catch (error) {
-        // SQLite answers SQLITE_BUSY at once, without its busy handler, in some lock states (a
-        // read worker's statistics refresh committing): wait for the other writer here, between
-        // turns of the event loop, as busy_timeout would have.
+        // SQLite can answer SQLITE_BUSY at once, without calling its busy handler (seen while a
+        // read worker refreshed the planner's statistics, 68 ms into a bulk write): wait for the
+        // other writer here, between turns of the event loop, as busy_timeout would have.
         if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || performance.now() + pause > deadline) {
           throw error;
         }

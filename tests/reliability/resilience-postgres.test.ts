@@ -69,8 +69,6 @@ describe('PostgreSQL connections terminated under load', () => {
     expect(statuses.filter((s) => s !== 200 && s !== 201 && s !== 503)).toEqual([]);
     // No raw stack trace (an uncaught 57P01 prints one, its lines starting "    at ").
     expect(server.output()).not.toMatch(/Unhandled 'error' event|57P01.*\n\s+at /);
-    // The 503s' log lines name the driver's code, for an operator.
-    expect(server.output()).toMatch(/"code":"57P01"/);
 
     // Recovered by itself: every call works again (a pooled connection killed in the last moment
     // may still answer one 503 with Retry-After), and every acknowledged write is there once.

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import { createCountCache } from './count-cache.ts';
 import { createReadPool, type ReadPool } from './read-pool.ts';
+import { sqliteCounts } from './sqlite-counts.ts';
 import { ImmediateSqliteDialect } from './sqlite-dialect.ts';
 import type { Database } from './schema.ts';
 import { postgresStartupLock, sqliteStartupLock, type StartupLock } from './startup-lock.ts';
@@ -95,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // moves whenever any connection (the server's writer, an operator's sqlite3) commits.
   const versions = pool ? null : new SQLite(sqliteFile(options), { readonly: true, fileMustExist: true });
   const counts = pool ? createCountCache(db as unknown as Kysely<never>) : null;
+  const sqliteCounted = readPool ? sqliteCounts(readPool, versions!) : null;
   // SQLite's planner needs table statistics to choose among filter indexes: refreshed once started
   // and every few hours, as SQLite advises for long-running processes. Failures only cost speed.
   const timers: Array<ReturnType<typeof setTimeout>> = [];
@@ -112,12 +114,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const rows = await readPool.all(query);
       return (await camelCase.transformResult({ result: { rows }, queryId: query.queryId })).rows;
     },
-    changeVersion: async (table) =>
-      counts ? counts.version(table) : `sqlite:${String(versions!.pragma('data_version', { simple: true }))}`,
-    async count(query, table) {
-      if (counts) return counts.count(query, table);
-      return Number((await readPool!.all(query, true))[0]?.n ?? 0);
-    },
+    changeVersion: async (table) => (counts ? counts.version(table) : sqliteCounted!.version()),
+    count: (query, table) => (counts ? counts.count(query, table) : sqliteCounted!.count(query)),
     ping: () => sql`select 1`.execute(db),
     poolStats: pool
       ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })

@@ -16,12 +16,7 @@ db.pragma('busy_timeout = 5000');
 db.pragma('query_only = 1');
 db.pragma('cache_size = -' + workerData.cacheKib);
 const statements = new Map();
-// Answers of cacheable queries (counts), valid while no connection has committed since: SQLite's
-// data_version changes whenever another connection (the server's writer, an operator's sqlite3)
-// commits to the file.
-const answers = new Map();
-let answersVersion = -1;
-parentPort.on('message', ({ id, sql, parameters, cache, optimize, checkpoint }) => {
+parentPort.on('message', ({ id, sql, parameters, optimize, checkpoint }) => {
   try {
     if (checkpoint) {
       // Copies committed pages from the WAL into the database file without waiting for (or
@@ -40,26 +35,12 @@ parentPort.on('message', ({ id, sql, parameters, cache, optimize, checkpoint }) 
       }
       return parentPort.postMessage({ id, rows: [] });
     }
-    let key;
-    if (cache) {
-      const version = db.pragma('data_version', { simple: true });
-      if (version !== answersVersion) answers.clear();
-      answersVersion = version;
-      key = sql + '\u0000' + JSON.stringify(parameters);
-      const known = answers.get(key);
-      if (known) return parentPort.postMessage({ id, rows: known });
-    }
     let statement = statements.get(sql);
     if (!statement) {
       statement = db.prepare(sql);
       if (statements.size < 1000) statements.set(sql, statement);
     }
-    const rows = statement.all(...parameters);
-    if (key !== undefined) {
-      if (answers.size >= 1000) answers.clear();
-      answers.set(key, rows);
-    }
-    parentPort.postMessage({ id, rows });
+    parentPort.postMessage({ id, rows: statement.all(...parameters) });
   } catch (error) {
     parentPort.postMessage({ id, error: { message: error.message, code: error.code } });
   }
@@ -73,7 +54,7 @@ parentPort.on('message', ({ id, sql, parameters, cache, optimize, checkpoint }) 
  * miss costs a read call rather than a disk read. Measured on the P4 statements (scale 1): the same
  * median time for the filtered lists and counts; about 1 ms more for an offset page with no anchor
  * yet (offset 400,000) and a few ms more for an uncached count of a whole million-row table, which
- * the worker then keeps until the next write.
+ * is then kept until the next commit (sqlite-counts.ts).
  */
 const WORKER_CACHE_KIB = 4000;
 
@@ -88,11 +69,8 @@ interface Slot {
 }
 
 export interface ReadPool {
-  /**
-   * Rows of a read-only query, computed off the event loop. `cache`: the answer may be reused until
-   * the database changes (for counts, which read every matching index entry).
-   */
-  all(query: CompiledQuery, cache?: boolean): Promise<Record<string, unknown>[]>;
+  /** Rows of a read-only query, computed off the event loop. */
+  all(query: CompiledQuery): Promise<Record<string, unknown>[]>;
   /** Refreshes the planner's statistics (PRAGMA optimize) in a worker, off the event loop. */
   optimize(): Promise<void>;
   /** A passive WAL checkpoint (PRAGMA wal_checkpoint(PASSIVE)) in a worker, off the event loop. */
@@ -162,8 +140,8 @@ export function createReadPool(file: string, size = Math.min(2, availableParalle
   }
 
   return {
-    all(query, cache = false) {
-      return send({ sql: query.sql, parameters: query.parameters, cache });
+    all(query) {
+      return send({ sql: query.sql, parameters: query.parameters });
     },
     async optimize() {
       await send({ optimize: true });

@@ -46,8 +46,11 @@ async function checkPaging(page: Page, entity: AnyEntity, total: number): Promis
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled(), 'Next on the only page').toBe(true);
   } else {
     const first = await tableRows(page);
+    // Next is a plain link the router follows (plain-links.ts): the document stays, only the list changes.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole('link', { name: 'Next' }).click();
     await waitForQuery(page, (p) => p.get('page') === '2');
+    expect(await page.evaluate(() => 'sameDocument' in window), 'Next navigates without a reload').toBe(true);
     // The URL can commit a moment before React paints the new page: wait for the screen itself.
     await expect.poll(() => pageOf(page)).toEqual([2, total]);
     await expect.poll(() => tableRows(page)).not.toEqual(first);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useFollowLink } from '../../components/plain-links.ts';
 
 interface PagerProps {
   page: number;
@@ -13,15 +13,16 @@ interface PagerProps {
 
 /**
  * 'Page X of Y' with Prev and Next (SPEC §2), disabled at the ends and while a page loads. Links,
- * so paging works before JavaScript too; the router turns them into client navigations.
+ * so paging works before JavaScript too; the router follows them without reloading (plain-links.ts).
  */
 export function Pager({ page, totalPages, loading, hrefOf, children }: PagerProps) {
   const last = Math.max(totalPages, 1);
+  const follow = useFollowLink({ preventScrollReset: true });
   const step = (label: string, target: number, enabled: boolean) =>
     enabled && !loading ? (
-      <Link className="btn btn-primary" to={hrefOf(target)} preventScrollReset>
+      <a className="btn btn-primary" href={hrefOf(target)} onClick={follow}>
         {label}
-      </Link>
+      </a>
     ) : (
       <button type="button" className="btn btn-primary" disabled>
         {label}

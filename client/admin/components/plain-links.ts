@@ -1,0 +1,45 @@
+import { useCallback, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+
+export type FollowLink = (event: MouseEvent<HTMLAnchorElement>) => void;
+
+/**
+ * A click handler for plain `<a href>` links to panel pages, shared by every link of a list.
+ *
+ * React Router's `<Link>` resolves its target, reads the location, the navigator and the route
+ * context and builds a click handler on every render: about 10 µs each on the server, and a list
+ * page renders 40–70 of them (Edit and a foreign key per row, the sort headers, the pager), a
+ * tenth of the page's server time (P2). Those links already hold absolute paths, so they are plain
+ * anchors with this one handler, which does what `<Link>` does with a click: a plain left click on
+ * a same-origin link without a target becomes a client navigation (replacing the history entry
+ * when it leads to the page already shown); any other click (a new tab, a download) is left to the
+ * browser. Before hydration they are ordinary links, as `<Link>`s are.
+ */
+export function useFollowLink(options: { preventScrollReset?: boolean } = {}): FollowLink {
+  const navigate = useNavigate();
+  const { preventScrollReset = false } = options;
+  return useCallback(
+    (event) => {
+      const link = event.currentTarget;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        (link.target !== '' && link.target !== '_self') ||
+        link.hasAttribute('download')
+      ) {
+        return;
+      }
+      const url = new URL(link.href);
+      if (url.origin !== window.location.origin) return;
+      event.preventDefault();
+      const to = `${url.pathname}${url.search}${url.hash}`;
+      const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      void navigate(to, { preventScrollReset, replace: to === here });
+    },
+    [navigate, preventScrollReset],
+  );
+}

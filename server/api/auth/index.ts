@@ -46,7 +46,7 @@ export async function createAuth(deps: {
 
   return {
     router,
-    requireAdmin: requireAdminHandler(ctx),
+    requireAdmin: requireAdminHandler(ctx, deps.database.dataVersion),
     close: () => ctx.limiters.close(),
   };
 }

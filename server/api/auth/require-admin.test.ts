@@ -54,6 +54,8 @@ describe.each(DIALECTS)('requireAdmin (%s)', (dialect) => {
     const demoted = await enrolledAdmin(h);
     const inactive = await enrolledAdmin(h);
     const deleted = await enrolledAdmin(h);
+    // Let through first: a verdict the server may remember must not outlive the change.
+    for (const user of [demoted, inactive, deleted]) expect((await probe(user.accessToken)).status).toBe(200);
     const { db } = h.database;
     await db.updateTable('users').set({ role: 'common' }).where('id', '=', demoted.userId).execute();
     await db.updateTable('users').set({ isActive: no() }).where('id', '=', inactive.userId).execute();
@@ -71,12 +73,14 @@ describe.each(DIALECTS)('requireAdmin (%s)', (dialect) => {
 
   it('answers 403 when two-factor is no longer marked on the user', async () => {
     const admin = await enrolledAdmin(h);
+    expect((await probe(admin.accessToken)).status).toBe(200);
     await h.database.db.updateTable('users').set({ isTwoFa: no() }).where('id', '=', admin.userId).execute();
     expect((await probe(admin.accessToken)).status).toBe(403);
   });
 
   it('answers 401 after a two-factor reset (sessions end)', async () => {
     const admin = await enrolledAdmin(h);
+    expect((await probe(admin.accessToken)).status).toBe(200);
     await resetAdminTwoFactor(h.database, admin.username);
     expect((await probe(admin.accessToken)).status).toBe(401);
   });

@@ -56,7 +56,7 @@ export interface SessionTokens {
 }
 
 /** Tokens are opaque 256-bit random strings; only their sha256 is stored. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export type TokenStore = ReturnType<typeof createTokenStore>;
 

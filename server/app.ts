@@ -13,7 +13,8 @@ import { embeddedApiApp } from './proxy/embedded-api.ts';
 import { internalClientIp } from './proxy/internal-client-ip.ts';
 import type { UpstreamTimeouts } from './proxy/upstream.ts';
 import { errorHandler } from './http/errors.ts';
-import { cspNonce, securityHeaders } from './http/security.ts';
+import { securityHeaders, withSecurityHeaders } from './http/security.ts';
+import { capturedHeaders } from './http/header-template.ts';
 import { seoRoutes } from './http/seo.ts';
 import { rejectMalformedPaths } from './http/url-encoding.ts';
 import { staticAssets } from './http/static-assets.ts';
@@ -66,15 +67,14 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   startProcessMetrics();
   const logRequest = requestLogger(logger);
   const measureRequest = requestMetrics(apiPrefix(config), PANEL_PREFIX);
-  const headers = securityHeaders(config);
+  const security = capturedHeaders(securityHeaders(config));
   app.use(logRequest);
   app.use(measureRequest);
   const readiness: ReadinessCheck[] = [];
   app.use(healthRoutes(() => readiness));
   if (config.metricsToken) app.get('/metrics', metricsEndpoint(config.metricsToken));
   app.use(rejectMalformedPaths);
-  app.use(cspNonce);
-  app.use(headers);
+  app.use(withSecurityHeaders(security));
   app.use(compression());
 
   app.use('/assets', staticAssets(config.buildDir));
@@ -164,7 +164,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
       app,
       log: logRequest,
       observe: [measureRequest],
-      headers,
+      security,
       // A site 404 only where Express has no route of its own, however a path is cased or ended.
       page: (path) => {
         const page = pages.cached(path);

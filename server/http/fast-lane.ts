@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import fresh from 'fresh';
 import type { CachedPage } from '../ssr/page-cache.ts';
-import { capturedHeaders } from './header-template.ts';
 import { pickEncoding } from './pick-encoding.ts';
 import { nextNonce } from './security.ts';
 
@@ -19,8 +18,8 @@ export interface FastLaneOptions {
   log: { track(req: IncomingMessage, res: ServerResponse): string };
   /** Synchronous middleware that only watches the response (metrics), run as Express would. */
   observe: Observer[];
-  /** The security-headers middleware (helmet): its headers are captured once, nonce apart. */
-  headers: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+  /** The security headers (helmet's, captured once: header-template.ts) for a nonce. */
+  security: (nonce: string) => string[];
   /** The page a path renders to when it is already held in memory (a 404 page included). */
   page: (path: string) => CachedPage | undefined;
 }
@@ -34,8 +33,7 @@ export interface FastLaneOptions {
  * `writeHead`, as a bare node:http server would. Anything else (other methods, percent-encoded or
  * absolute-form paths, pages not yet rendered) goes to Express.
  */
-export function withFastLane({ app, log, observe, headers, page }: FastLaneOptions) {
-  const security = capturedHeaders(headers);
+export function withFastLane({ app, log, observe, security, page }: FastLaneOptions) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '';
     const query = url.indexOf('?');

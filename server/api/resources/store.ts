@@ -10,6 +10,7 @@ import { bulkDelete, bulkUpdate } from './bulk-edit.ts';
 import type { Tx } from './integrity.ts';
 import { springPage, type Page } from './page.ts';
 import { keysetChunks, listQueries } from './list-query.ts';
+import { listPlans } from './list-plans.ts';
 import { createPageAnchors } from './page-anchors.ts';
 import { fromRow, looseDb, type LooseDb, type Values } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
@@ -30,6 +31,7 @@ const EXPORT_CHUNK = 2000;
 export function createStore(database: DatabaseHandle) {
   const db = looseDb(database);
   const anchors = createPageAnchors();
+  const countAndPage = listPlans(database);
   const unit = (conn: LooseDb): Tx => ({ db: conn, dialect: database.dialect, known: new Map() });
   const transaction = transactionRunner(database);
   const missing = (entity: AnyEntity, id: number) => notFound(`${entity.label} ${id} not found`);
@@ -44,8 +46,7 @@ export function createStore(database: DatabaseHandle) {
 
   return {
     async search(entity: AnyEntity, request: SearchRequest): Promise<Page<Values>> {
-      const list = listQueries(database, entity, request, anchors);
-      const [total, rows] = await Promise.all([list.count(), list.rows()]);
+      const [total, rows] = await countAndPage(entity, request, anchors);
       const content = rows.map((row) => fromRow(entity, row));
       return springPage(content, request.page, request.size, total);
     },

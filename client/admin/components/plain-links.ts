@@ -43,3 +43,24 @@ export function useFollowLink(options: { preventScrollReset?: boolean } = {}): F
     [navigate, preventScrollReset],
   );
 }
+
+/**
+ * Whether a navigation link to `to` is the current section, as `<NavLink>` decides: the path
+ * itself or a page below it, compared without case (`/argusma-words-panel/word/update/3` is in
+ * Words, `/argusma-words-panel/words` is not).
+ */
+export function isCurrentSection(pathname: string, to: string): boolean {
+  const path = pathname.toLowerCase();
+  const target = to.toLowerCase().replace(/\/+$/, '');
+  return path === target || (path.startsWith(target) && path.charAt(target.length) === '/');
+}
+
+/** `<NavLink>`'s attributes for a plain link: `active` and `aria-current` on the current section. */
+export function sectionLinkProps(pathname: string, to: string, className: string) {
+  const current = isCurrentSection(pathname, to);
+  return {
+    href: to,
+    className: current ? `${className} active` : className,
+    'aria-current': current ? ('page' as const) : undefined,
+  };
+}

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useLocation } from 'react-router';
 import type { SessionState } from '#shared/panel-context.ts';
 import { sessionApi } from '../session-api.ts';
 import { ErrorMessage } from '../components/Messages.tsx';
+import { sectionLinkProps, useFollowLink } from '../components/plain-links.ts';
 import {
   AUDIT_PATH,
   CHANGES_PATH,
@@ -51,16 +52,27 @@ function LogoutButton({ onError }: { onError(message: string | null): void }) {
   );
 }
 
+/** The reduced navbar's 'Login': starts the login over. */
+function LoginLink() {
+  const follow = useFollowLink();
+  return (
+    <a className="btn btn-outline-secondary btn-sm ms-auto" href={LOGIN_PATH} onClick={follow}>
+      Login
+    </a>
+  );
+}
+
 /** The site's logo and name (client/public/PublicLayout.tsx), tagged as the admin panel. */
 function Brand({ to }: { to: string }) {
+  const follow = useFollowLink();
   return (
-    <Link className="navbar-brand site-brand panel-brand" to={to}>
+    <a className="navbar-brand site-brand panel-brand" href={to} onClick={follow}>
       {/* The mark's letter is drawn by CSS: it is decoration, not part of the link's text. */}
       <span className="site-brand-mark panel-brand-mark" aria-hidden="true" />
       <span>
         Argus Words <span className="panel-brand-tag">Admin</span>
       </span>
-    </Link>
+    </a>
   );
 }
 
@@ -73,6 +85,9 @@ function Brand({ to }: { to: string }) {
 function CollapsingNav({ onLogoutError }: { onLogoutError(message: string | null): void }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const onKeyDown = useDisclosure(ref);
+  // Plain links (plain-links.ts) marked as <NavLink> marks them: every panel page renders these.
+  const { pathname } = useLocation();
+  const follow = useFollowLink();
   return (
     <details ref={ref} className="panel-nav-collapse" onKeyDown={onKeyDown}>
       <summary className="panel-nav-toggle">
@@ -83,9 +98,9 @@ function CollapsingNav({ onLogoutError }: { onLogoutError(message: string | null
         <ul className="navbar-nav me-md-auto">
           {SECTIONS.map((section) => (
             <li className="nav-item" key={section.to}>
-              <NavLink className="nav-link" to={section.to}>
+              <a {...sectionLinkProps(pathname, section.to, 'nav-link')} onClick={follow}>
                 {section.label}
-              </NavLink>
+              </a>
             </li>
           ))}
           <li className="nav-item">
@@ -112,13 +127,7 @@ export function AdminNavbar({ state }: { state: SessionState }) {
       <nav className="navbar navbar-expand-md panel-navbar" aria-label="Admin">
         <div className="container-fluid panel-navbar-inner">
           <Brand to={verified ? PANEL_PATH : LOGIN_PATH} />
-          {verified ? (
-            <CollapsingNav onLogoutError={setLogoutError} />
-          ) : (
-            <Link className="btn btn-outline-secondary btn-sm ms-auto" to={LOGIN_PATH}>
-              Login
-            </Link>
-          )}
+          {verified ? <CollapsingNav onLogoutError={setLogoutError} /> : <LoginLink />}
         </div>
       </nav>
       <ErrorMessage message={logoutError} className="container-fluid py-2" />

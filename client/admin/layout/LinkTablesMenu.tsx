@@ -1,6 +1,7 @@
 import { useRef } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
+import { sectionLinkProps, useFollowLink } from '../components/plain-links.ts';
 import { useDisclosure } from './use-disclosure.ts';
 
 const LINK_TABLES = [
@@ -17,6 +18,7 @@ const LINK_TABLES = [
 export function LinkTablesMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
+  const follow = useFollowLink();
   const active = LINK_TABLES.some((link) => pathname.startsWith(link.to));
 
   const onKeyDown = useDisclosure(ref);
@@ -27,9 +29,9 @@ export function LinkTablesMenu() {
       <ul className="dropdown-menu panel-menu-list">
         {LINK_TABLES.map((link) => (
           <li key={link.to}>
-            <NavLink className="dropdown-item" to={link.to}>
+            <a {...sectionLinkProps(pathname, link.to, 'dropdown-item')} onClick={follow}>
               {link.label}
-            </NavLink>
+            </a>
           </li>
         ))}
       </ul>

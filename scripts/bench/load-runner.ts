@@ -1,10 +1,12 @@
 import autocannon from 'autocannon';
 import type { LoadJob, LoadResult } from './load.ts';
+import { pacedLoad } from './paced-load.ts';
 
 /**
- * The load generator's own process (forked by load.ts): runs each job it is sent with autocannon
- * and answers the figures. Latencies are recorded per response here (autocannon's histogram has no
- * p95), in milliseconds, as measured by the client from sending to the end of the answer.
+ * The load generator's own process (forked by load.ts): runs each job it is sent and answers the
+ * figures. As much as the connections take (closed loop): autocannon, latencies recorded per
+ * response here (its histogram has no p95), in milliseconds from sending to the end of the answer.
+ * An offered rate (`overallRate`): an even pace, open loop (paced-load.ts).
  */
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -12,6 +14,7 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 function run(job: LoadJob): Promise<LoadResult> {
+  if (job.overallRate) return pacedLoad({ ...job, overallRate: job.overallRate }, percentile);
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const statusCodes: Record<string, number> = {};
@@ -22,7 +25,6 @@ function run(job: LoadJob): Promise<LoadResult> {
         connections: job.connections,
         duration: job.duration,
         ...(job.amount ? { amount: job.amount } : {}),
-        ...(job.overallRate ? { overallRate: job.overallRate } : {}),
         headers: job.headers ?? {},
         ...(job.paths ? { requests: job.paths.map((path) => ({ path })) } : {}),
         timeout: job.timeoutSeconds ?? 30,

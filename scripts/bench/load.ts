@@ -9,7 +9,7 @@ export interface LoadJob {
   duration: number;
   /** Stop after this many requests instead (overrides duration). */
   amount?: number;
-  /** Requests per second offered, over all connections (autocannon `overallRate`). */
+  /** Requests per second offered at an even pace, over all connections (paced-load.ts). */
   overallRate?: number;
   headers?: Record<string, string>;
   /** Paths each connection cycles through, instead of the URL's own. */
@@ -31,7 +31,7 @@ export interface LoadResult {
   max: number;
 }
 
-/** An autocannon process of its own (load-runner.ts), so the load never shares a CPU queue with us. */
+/** A load process of its own (load-runner.ts), so the load never shares a CPU queue with us. */
 export interface Loader {
   run(job: LoadJob): Promise<LoadResult>;
   close(): void;

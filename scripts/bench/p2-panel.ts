@@ -7,7 +7,8 @@ import { ms, row, type Row } from './report.ts';
 /**
  * P2: logged-in admin list pages, server-rendered with their data, on the large data set: users
  * and words page 1, a users page past 20,000 (scaled with --scale), and text-filtered pages, at
- * 200 req/s offered over 10 connections. Each page must show its "Page N of M" and no error.
+ * 200 req/s offered at an even pace (paced-load.ts) over at most 10 connections. Each page must
+ * show its "Page N of M" and no error.
  * Targets: p50 ≤ 15 ms, p99 ≤ 50 ms.
  */
 export async function p2(ctx: BenchContext): Promise<Row[]> {

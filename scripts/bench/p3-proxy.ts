@@ -10,7 +10,8 @@ const SEARCH = '/languages/cms/search/';
 /**
  * P3: the panel's proxied search (session cookie → in-process call to the API with the session's token)
  * against the same search straight to the content API with a bearer token, both at 1,000 req/s
- * offered over 20 connections, runs interleaved. Targets: added p50 ≤ 1 ms, added p99 ≤ 5 ms.
+ * offered at an even pace (paced-load.ts) over at most 20 connections, runs interleaved.
+ * Targets: added p50 ≤ 1 ms, added p99 ≤ 5 ms.
  * The server's CPU time per request of each goes into the notes: on a busy machine it says more
  * about the proxy's own cost than the latencies do.
  */

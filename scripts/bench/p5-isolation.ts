@@ -10,9 +10,9 @@ const DEFAULT_HEAVY = {
 };
 
 /**
- * P5: `GET /` at 100 req/s over 5 connections, idle and then while another client (a second load
- * process) runs the heaviest P4 query in a loop; runs alternate. Target: loaded p95 ≤
- * max(10 ms, 3 × idle p95).
+ * P5: `GET /` at 100 req/s (an even pace) over 5 connections, idle and then while another client
+ * (a second load process) runs the heaviest P4 query in a loop; runs alternate. Target: loaded
+ * p95 ≤ max(10 ms, 3 × idle p95).
  */
 export async function p5(ctx: BenchContext): Promise<Row[]> {
   const server = await ctx.server();

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { LoadJob, LoadResult } from './load.ts';
+import { loadResult } from './load-result.ts';
 import { pacedLoad } from './paced-load.ts';
 
 /**
@@ -8,13 +9,8 @@ import { pacedLoad } from './paced-load.ts';
  * response here (its histogram has no p95), in milliseconds from sending to the end of the answer.
  * An offered rate (`overallRate`): an even pace, open loop (paced-load.ts).
  */
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 function run(job: LoadJob): Promise<LoadResult> {
-  if (job.overallRate) return pacedLoad({ ...job, overallRate: job.overallRate }, percentile);
+  if (job.overallRate) return pacedLoad({ ...job, overallRate: job.overallRate });
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
     const statusCodes: Record<string, number> = {};
@@ -31,23 +27,9 @@ function run(job: LoadJob): Promise<LoadResult> {
       },
       (error, result) => {
         if (error) return reject(error);
-        const elapsed = (performance.now() - started) / 1000;
-        latencies.sort((a, b) => a - b);
-        const ok = Object.entries(statusCodes)
-          .filter(([code]) => code.startsWith('2'))
-          .reduce((sum, [, n]) => sum + n, 0);
-        resolve({
-          requests: latencies.length,
-          ok,
-          errors: result.errors,
-          timeouts: result.timeouts,
-          statusCodes,
-          rps: latencies.length / elapsed,
-          p50: percentile(latencies, 50),
-          p95: percentile(latencies, 95),
-          p99: percentile(latencies, 99),
-          max: latencies.at(-1) ?? Number.NaN,
-        });
+        resolve(
+          loadResult({ latencies, statusCodes, errors: result.errors, timeouts: result.timeouts, started }),
+        );
       },
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { LoadJob, LoadResult } from './load.ts';
+import { loadResult } from './load-result.ts';
 
 /** How often the pacer wakes to send what is due (ms). */
 const TICK_MS = 1;
@@ -15,10 +16,7 @@ const TICK_MS = 1;
  * "200 req/s over 10 connections" was a burst of 200 requests at a concurrency of 10 once a second,
  * and its p50 about ten times a request's own time whatever the rate.
  */
-export function pacedLoad(
-  job: LoadJob & { overallRate: number },
-  percentile: (s: number[], p: number) => number,
-) {
+export function pacedLoad(job: LoadJob & { overallRate: number }) {
   const url = new URL(job.url);
   const paths = job.paths ?? [`${url.pathname}${url.search}`];
   const total = job.amount ?? Math.round(job.overallRate * job.duration);
@@ -36,23 +34,7 @@ export function pacedLoad(
     const finish = () => {
       if (++settled < total) return;
       agent.destroy();
-      const elapsed = (performance.now() - started) / 1000;
-      latencies.sort((a, b) => a - b);
-      const ok = Object.entries(statusCodes)
-        .filter(([code]) => code.startsWith('2'))
-        .reduce((sum, [, n]) => sum + n, 0);
-      resolve({
-        requests: latencies.length,
-        ok,
-        errors,
-        timeouts,
-        statusCodes,
-        rps: latencies.length / elapsed,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        p99: percentile(latencies, 99),
-        max: latencies.at(-1) ?? Number.NaN,
-      });
+      resolve(loadResult({ latencies, statusCodes, errors, timeouts, started }));
     };
     const send = (due: number, path: string) => {
       const request = http.get(

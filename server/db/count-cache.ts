@@ -1,4 +1,5 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { keepBounded } from './until-commit.ts';
 
 /** Answers kept, and change rows per table before they are folded into one. */
 const MAX_ANSWERS = 2000;
@@ -44,8 +45,7 @@ export function createCountCache(db: Kysely<never>) {
         parameters,
       });
       const answer = { n: Number(rows[0]?.n ?? 0), version: rows[0]!.version };
-      if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
-      answers.set(key, answer);
+      keepBounded(answers, key, answer, MAX_ANSWERS);
       return answer.n;
     },
   };

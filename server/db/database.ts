@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import { createCountCache } from './count-cache.ts';
 import { createReadPool, type ReadPool } from './read-pool.ts';
-import { sqliteCounts } from './sqlite-counts.ts';
+import { changeCounter, sqliteCounts } from './sqlite-counts.ts';
 import { ImmediateSqliteDialect } from './sqlite-dialect.ts';
 import type { Database } from './schema.ts';
 import { postgresStartupLock, sqliteStartupLock, type StartupLock } from './startup-lock.ts';
@@ -101,14 +101,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // moves whenever any connection (the server's writer, an operator's sqlite3) commits.
   const versions = pool ? null : new SQLite(sqliteFile(options), { readonly: true, fileMustExist: true });
   const counts = pool ? createCountCache(db as unknown as Kysely<never>) : null;
-  const sqliteCounted = readPool ? sqliteCounts(readPool, versions!) : null;
+  const dataVersion = versions ? changeCounter(versions) : null;
+  const sqliteCount = readPool ? sqliteCounts(readPool, dataVersion!) : null;
   // SQLite's planner needs table statistics to choose among filter indexes: refreshed once started
   // and every few hours, as SQLite advises for long-running processes. Failures only cost speed.
   const timers: Array<ReturnType<typeof setTimeout>> = [];
   if (readPool) {
     const refresh = () => void readPool.optimize().catch(() => undefined);
     timers.push(setTimeout(refresh, 1000).unref(), setInterval(refresh, STATISTICS_EVERY_MS).unref());
-    timers.push(checkpointsInWorker(readPool, versions!));
+    timers.push(checkpointsInWorker(readPool, dataVersion!));
   }
   return {
     db,
@@ -119,9 +120,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const rows = await readPool.all(query);
       return (await camelCase.transformResult({ result: { rows }, queryId: query.queryId })).rows;
     },
-    changeVersion: async (table) => (counts ? counts.version(table) : sqliteCounted!.version()),
-    dataVersion: sqliteCounted ? sqliteCounted.version : null,
-    count: (query, table) => (counts ? counts.count(query, table) : sqliteCounted!.count(query)),
+    changeVersion: async (table) => (counts ? counts.version(table) : dataVersion!()),
+    dataVersion,
+    count: (query, table) => (counts ? counts.count(query, table) : sqliteCount!(query)),
     ping: () => sql`select 1`.execute(db),
     poolStats: pool
       ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
@@ -141,12 +142,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * the pages back and syncing the file (tens of ms, seconds on a busy disk). The writer's own
  * automatic checkpoint stays as a backstop, at {@link WRITER_CHECKPOINT_PAGES}.
  */
-function checkpointsInWorker(readPool: ReadPool, versions: SQLite.Database) {
+function checkpointsInWorker(readPool: ReadPool, dataVersion: () => string) {
   let seen: unknown = null;
   let running = false;
   let statisticsAt = performance.now();
   return setInterval(() => {
-    const version = versions.pragma('data_version', { simple: true });
+    const version = dataVersion();
     if (running || version === seen) return;
     seen = version;
     running = true;

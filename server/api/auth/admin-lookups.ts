@@ -1,9 +1,15 @@
 import type { Account } from './credentials.ts';
 import type { AuthContext } from './context.ts';
+import { untilCommit } from '../../db/until-commit.ts';
 import { hashToken, type TokenRow } from './tokens.ts';
 
 /** Tokens remembered at most (the oldest goes first); all are forgotten at the next commit. */
 const MAX_REMEMBERED = 1000;
+
+interface Remembered {
+  token: TokenRow;
+  account: Account | null;
+}
 
 export interface AdminLookup {
   /** The access token's row while it is live (not revoked, not expired now), else null. */
@@ -22,8 +28,7 @@ export interface AdminLookup {
  * `dataVersion` is SQLite's change counter; on PostgreSQL (null) every request reads both.
  */
 export function adminLookups(ctx: AuthContext, dataVersion: (() => string) | null) {
-  const remembered = new Map<string, { token: TokenRow; account: Account | null }>();
-  let rememberedAt: string | null = null;
+  const remembered = dataVersion ? untilCommit<Remembered>(dataVersion, MAX_REMEMBERED) : null;
 
   const read = async (token: string) => {
     const row = await ctx.tokens.findLive(token, 'access');
@@ -31,24 +36,16 @@ export function adminLookups(ctx: AuthContext, dataVersion: (() => string) | nul
   };
 
   return async (token: string): Promise<AdminLookup> => {
-    if (!dataVersion) return read(token);
-    const version = dataVersion();
-    if (version !== rememberedAt) {
-      remembered.clear();
-      rememberedAt = version;
-    }
+    if (!remembered) return read(token);
+    const at = remembered.now();
     const key = hashToken(token);
     const known = remembered.get(key);
     if (known) {
       const live = known.token.expiresAt > ctx.clock();
       return live ? known : { token: null, account: known.account };
     }
-    // Filed under the counter read before the reads: a commit in between makes it move on.
     const found = await read(token);
-    if (found.token && rememberedAt === version) {
-      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-      remembered.set(key, { token: found.token, account: found.account });
-    }
+    if (found.token) remembered.keep(key, { token: found.token, account: found.account }, at);
     return found;
   };
 }

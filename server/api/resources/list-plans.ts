@@ -1,6 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { keepBounded } from '../../db/until-commit.ts';
 import { listQueries } from './list-query.ts';
 import type { PageAnchors } from './page-anchors.ts';
 import { snakeCase, type Values } from './rows.ts';
@@ -49,8 +50,7 @@ export function listPlans(database: DatabaseHandle) {
     const list = listQueries(recording, entity, request, anchors);
     const answer = await Promise.all([list.count(), list.rows()]);
     if (key !== null && planned && counts.length === 1 && reads.length === 1) {
-      if (plans.size >= MAX_PLANS) plans.delete(plans.keys().next().value!);
-      plans.set(key, { count: counts[0]!, rows: reads[0]! });
+      keepBounded(plans, key, { count: counts[0]!, rows: reads[0]! }, MAX_PLANS);
     }
     return answer;
   };

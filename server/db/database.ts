@@ -9,6 +9,7 @@ import { createCountCache } from './count-cache.ts';
 import { createReadPool, type ReadPool } from './read-pool.ts';
 import { changeCounter, sqliteCounts } from './sqlite-counts.ts';
 import { ImmediateSqliteDialect } from './sqlite-dialect.ts';
+import { SchemaPostgresDialect } from './schema-introspector.ts';
 import type { Database } from './schema.ts';
 import { postgresStartupLock, sqliteStartupLock, type StartupLock } from './startup-lock.ts';
 
@@ -80,7 +81,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pool = options.databaseUrl ? postgresPool(options.databaseUrl, options) : null;
   const camelCase = new CamelCasePlugin();
   const db = new Kysely<Database>({
-    dialect: pool ? new PostgresDialect({ pool }) : sqlite(options),
+    dialect: pool
+      ? options.pgSchema
+        ? new SchemaPostgresDialect({ pool }, options.pgSchema)
+        : new PostgresDialect({ pool })
+      : sqlite(options),
     plugins: [camelCase],
   });
   const startupLock =

@@ -6,7 +6,8 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
 import { createCountCache } from './count-cache.ts';
-import { createReadPool, type ReadPool } from './read-pool.ts';
+import { cheapReads, type ReadCost } from './cheap-reads.ts';
+import { createReadPool, WORKER_CACHE_KIB, type ReadPool } from './read-pool.ts';
 import { changeCounter, sqliteCounts } from './sqlite-counts.ts';
 import { ImmediateSqliteDialect } from './sqlite-dialect.ts';
 import { SchemaPostgresDialect } from './schema-introspector.ts';
@@ -26,13 +27,16 @@ export interface DatabaseHandle {
    * Rows of a read that may take long (a list over a million rows): on SQLite it runs in a worker
    * thread with its own connection, so the event loop never waits for it; on PostgreSQL the pool
    * already runs it elsewhere (and statement_timeout bounds it). Keys are camelCase, as everywhere.
+   * With `cost` (a read asked again and again), SQLite runs it on the main thread once it has
+   * proven cheap (cheap-reads.ts).
    */
-  read(query: CompiledQuery): Promise<Array<Record<string, unknown>>>;
+  read(query: CompiledQuery, cost?: ReadCost): Promise<Array<Record<string, unknown>>>;
   /**
    * The count `query` selects as `n`, kept until `table` (snake_case) changes: SQLite reuses it
    * while no connection commits (data_version); PostgreSQL while the table's change sum stands.
+   * `cost` as for read().
    */
-  count(query: CompiledQuery, table: string): Promise<number>;
+  count(query: CompiledQuery, table: string, cost?: ReadCost): Promise<number>;
   /**
    * A value that changes whenever a write to `table` commits (PostgreSQL: the table's change sum;
    * SQLite: the database's change counter, which any table's write moves).
@@ -102,12 +106,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error;
   }
   const readPool = pool ? null : createReadPool(sqliteFile(options));
-  // SQLite's change counter, read on a connection of its own that never writes: its data_version
-  // moves whenever any connection (the server's writer, an operator's sqlite3) commits.
-  const versions = pool ? null : new SQLite(sqliteFile(options), { readonly: true, fileMustExist: true });
+  // The main thread's read-only connection, which never writes: SQLite's change counter (its
+  // data_version moves whenever any connection, the server's writer or an operator's sqlite3,
+  // commits) and the reads proven cheap. Its page cache is a read worker's (read-pool.ts).
+  const reader = pool ? null : new SQLite(sqliteFile(options), { readonly: true, fileMustExist: true });
+  reader?.pragma(`cache_size = -${WORKER_CACHE_KIB}`);
+  const reads = readPool ? cheapReads(reader!, readPool) : null;
   const counts = pool ? createCountCache(db as unknown as Kysely<never>) : null;
-  const dataVersion = versions ? changeCounter(versions) : null;
-  const sqliteCount = readPool ? sqliteCounts(readPool, dataVersion!) : null;
+  const dataVersion = reader ? changeCounter(reader) : null;
+  const sqliteCount = reads ? sqliteCounts(reads, dataVersion!) : null;
   // SQLite's planner needs table statistics to choose among filter indexes: refreshed once started
   // and every few hours, as SQLite advises for long-running processes. Failures only cost speed.
   const timers: Array<ReturnType<typeof setTimeout>> = [];
@@ -120,14 +127,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     dialect,
     startupLock,
-    async read(query) {
-      if (!readPool) return (await db.executeQuery(query)).rows as Array<Record<string, unknown>>;
-      const rows = await readPool.all(query);
+    async read(query, cost) {
+      if (!reads) return (await db.executeQuery(query)).rows as Array<Record<string, unknown>>;
+      const rows = await reads(query, cost);
       return (await camelCase.transformResult({ result: { rows }, queryId: query.queryId })).rows;
     },
     changeVersion: async (table) => (counts ? counts.version(table) : dataVersion!()),
     dataVersion,
-    count: (query, table) => (counts ? counts.count(query, table) : sqliteCount!(query)),
+    count: (query, table, cost) => (counts ? counts.count(query, table) : sqliteCount!(query, cost)),
     ping: () => sql`select 1`.execute(db),
     poolStats: pool
       ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
@@ -135,7 +142,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     async close() {
       for (const timer of timers) clearTimeout(timer);
       await readPool?.close();
-      versions?.close();
+      reader?.close();
       await db.destroy();
     },
   };

@@ -40,7 +40,9 @@ parentPort.on('message', ({ id, sql, parameters, optimize, checkpoint }) => {
       statement = db.prepare(sql);
       if (statements.size < 1000) statements.set(sql, statement);
     }
-    parentPort.postMessage({ id, rows: statement.all(...parameters) });
+    const started = performance.now();
+    const rows = statement.all(...parameters);
+    parentPort.postMessage({ id, rows, ms: performance.now() - started });
   } catch (error) {
     parentPort.postMessage({ id, error: { message: error.message, code: error.code } });
   }
@@ -56,10 +58,16 @@ parentPort.on('message', ({ id, sql, parameters, optimize, checkpoint }) => {
  * yet (offset 400,000) and a few ms more for an uncached count of a whole million-row table, which
  * is then kept until the next commit (sqlite-counts.ts).
  */
-const WORKER_CACHE_KIB = 4000;
+export const WORKER_CACHE_KIB = 4000;
+
+/** Rows of a read, and how long the worker took to run it (ms; queueing not included). */
+export interface TimedRows {
+  rows: Record<string, unknown>[];
+  ms: number;
+}
 
 interface Pending {
-  resolve(rows: Record<string, unknown>[]): void;
+  resolve(answer: TimedRows): void;
   reject(error: Error): void;
 }
 
@@ -69,8 +77,8 @@ interface Slot {
 }
 
 export interface ReadPool {
-  /** Rows of a read-only query, computed off the event loop. */
-  all(query: CompiledQuery): Promise<Record<string, unknown>[]>;
+  /** Rows of a read-only query, computed off the event loop, and the worker's time to run it. */
+  all(query: CompiledQuery): Promise<TimedRows>;
   /** Refreshes the planner's statistics (PRAGMA optimize) in a worker, off the event loop. */
   optimize(): Promise<void>;
   /** A passive WAL checkpoint (PRAGMA wal_checkpoint(PASSIVE)) in a worker, off the event loop. */
@@ -97,12 +105,12 @@ export function createReadPool(file: string, size = Math.min(2, availableParalle
     });
     const slot: Slot = { worker, pending: new Map() };
     worker.unref();
-    worker.on('message', ({ id, rows, error }) => {
+    worker.on('message', ({ id, rows, ms, error }) => {
       const pending = slot.pending.get(id);
       slot.pending.delete(id);
       if (!pending) return;
       if (error) pending.reject(Object.assign(new Error(error.message), { code: error.code }));
-      else pending.resolve(rows);
+      else pending.resolve({ rows, ms: ms ?? 0 });
     });
     const fail = (error: Error) => {
       if (slots[index] === slot) slots[index] = null;
@@ -126,7 +134,7 @@ export function createReadPool(file: string, size = Math.min(2, availableParalle
     return best!;
   }
 
-  function send(message: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+  function send(message: Record<string, unknown>): Promise<TimedRows> {
     if (closed) return Promise.reject(new Error('The database is closed'));
     const slot = pick();
     const id = nextId++;
@@ -136,7 +144,7 @@ export function createReadPool(file: string, size = Math.min(2, availableParalle
       slot.worker.postMessage({ ...message, id });
     }).finally(() => {
       if (slot.pending.size === 0) slot.worker.unref();
-    }) as Promise<Record<string, unknown>[]>;
+    }) as Promise<TimedRows>;
   }
 
   return {

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import type { ReadPool } from './read-pool.ts';
+import type { ReadCost } from './cheap-reads.ts';
 import { untilCommit } from './until-commit.ts';
 
 /** Answers kept; all are dropped at the next commit anyway. */
@@ -21,15 +21,18 @@ export function changeCounter(versions: SQLite.Database): () => string {
  * statement of a few microseconds instead of a round trip to a read worker (~50 µs of main-thread
  * CPU: P4).
  */
-export function sqliteCounts(readPool: ReadPool, counter: () => string) {
+export function sqliteCounts(
+  read: (query: CompiledQuery, cost?: ReadCost) => Promise<Record<string, unknown>[]>,
+  counter: () => string,
+) {
   const answers = untilCommit<number>(counter, MAX_ANSWERS);
   /** `query` selects one row with the count as `n`. */
-  return async function count(query: CompiledQuery): Promise<number> {
+  return async function count(query: CompiledQuery, cost?: ReadCost): Promise<number> {
     const at = answers.now();
     const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
     const known = answers.get(key);
     if (known !== undefined) return known;
-    const n = Number((await readPool.all(query))[0]?.n ?? 0);
+    const n = Number((await read(query, cost))[0]?.n ?? 0);
     answers.keep(key, n, at);
     return n;
   };

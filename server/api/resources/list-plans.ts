@@ -1,5 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import type { AnyEntity } from '#shared/entities/index.ts';
+import { readCost, type ReadCost } from '../../db/cheap-reads.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { keepBounded } from '../../db/until-commit.ts';
 import { listQueries } from './list-query.ts';
@@ -14,6 +15,11 @@ const MAX_KEYED_IDS = 100;
 interface Plan {
   count: CompiledQuery;
   rows: CompiledQuery;
+  /** What each cost last time: a cheap one skips SQLite's read workers (cheap-reads.ts). */
+  countCost: ReadCost;
+  rowsCost: ReadCost;
+  /** A deep page's table version when its statements were planned from anchors, else null. */
+  version: string | null;
 }
 
 /**
@@ -21,11 +27,20 @@ interface Plan {
  * Building and compiling them through Kysely costs 20–30 µs, as much as running them, and the
  * same pages are asked again and again (each list's first page, a list being paged back and
  * forth, the panel's titles). The first time a request is answered its statements are recorded;
- * the same request later runs them as they are. Only requests whose statements depend on nothing
- * but the request are kept: not a deep page planned from remembered anchors (page-anchors.ts).
+ * the same request later runs them as they are, and on SQLite on the main thread once they have
+ * proven cheap. A deep page planned from remembered anchors (page-anchors.ts) is kept with its
+ * table's version, and planned anew once a write has moved it.
  */
 export function listPlans(database: DatabaseHandle) {
   const plans = new Map<string, Plan>();
+  // Per statement with its parameters, so each of a request's reads has its own, kept as a plan or not.
+  const costs = new Map<string, ReadCost>();
+  const costOf = (query: CompiledQuery): ReadCost => {
+    const key = `${query.sql}\u0000${JSON.stringify(query.parameters)}`;
+    let cost = costs.get(key);
+    if (!cost) keepBounded(costs, key, (cost = readCost()), MAX_PLANS);
+    return cost;
+  };
 
   return async function countAndPage(
     entity: AnyEntity,
@@ -36,21 +51,45 @@ export function listPlans(database: DatabaseHandle) {
     const key =
       (request.ids?.length ?? 0) <= MAX_KEYED_IDS ? `${entity.name}\u0000${JSON.stringify(request)}` : null;
     const known = key === null ? undefined : plans.get(key);
-    if (known) return Promise.all([database.count(known.count, table), database.read(known.rows)]);
+    // A deep page planned from anchors holds while its table's version stands (page-anchors.ts).
+    const current =
+      known && (known.version === null || (await database.changeVersion(table)) === known.version);
+    if (known && current) {
+      return Promise.all([
+        database.count(known.count, table, known.countCost),
+        database.read(known.rows, known.rowsCost),
+      ]);
+    }
 
     const counts: CompiledQuery[] = [];
     const reads: CompiledQuery[] = [];
-    let planned = true;
+    let version: string | null = null;
+    // A deep page is kept only once it starts from a row remembered at its very start: the best
+    // plan (before that, its statement walks an offset that the next request no longer needs).
+    let fromItsStart = false;
+    const recordingAnchors: PageAnchors = {
+      ...anchors,
+      nearest(list, at, start, end) {
+        const found = anchors.nearest(list, at, start, end);
+        fromItsStart = found.below?.position === start;
+        return found;
+      },
+    };
     const recording: DatabaseHandle = {
       ...database,
-      count: (query, countedTable) => (counts.push(query), database.count(query, countedTable)),
-      read: (query) => (reads.push(query), database.read(query)),
-      changeVersion: (changedTable) => ((planned = false), database.changeVersion(changedTable)),
+      count: (query, countedTable) => (
+        counts.push(query),
+        database.count(query, countedTable, costOf(query))
+      ),
+      read: (query) => (reads.push(query), database.read(query, costOf(query))),
+      changeVersion: async (changedTable) => (version = await database.changeVersion(changedTable)),
     };
-    const list = listQueries(recording, entity, request, anchors);
+    const list = listQueries(recording, entity, request, recordingAnchors);
     const answer = await Promise.all([list.count(), list.rows()]);
-    if (key !== null && planned && counts.length === 1 && reads.length === 1) {
-      keepBounded(plans, key, { count: counts[0]!, rows: reads[0]! }, MAX_PLANS);
+    if (key !== null && counts.length === 1 && reads.length === 1 && (version === null || fromItsStart)) {
+      const [count, rows] = [counts[0]!, reads[0]!];
+      const plan = { count, rows, countCost: costOf(count), rowsCost: costOf(rows), version };
+      keepBounded(plans, key, plan, MAX_PLANS);
     }
     return answer;
   };

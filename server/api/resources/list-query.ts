@@ -97,7 +97,7 @@ export function listQueries(
   const nullable = entity.fields[field]?.nullable === true;
   const past = (key: AnchorKey, dir: 'asc' | 'desc' = order) => beyond(dialect, field, dir, key, nullable);
   // "At or past": the ids are whole numbers, so the row itself is past its predecessor id.
-  const from = (key: AnchorKey) => past({ ...key, id: key.id + (order === 'asc' ? -1 : 1) });
+  const atOrPast = (key: AnchorKey): AnchorKey => ({ ...key, id: key.id + (order === 'asc' ? -1 : 1) });
   const ordered = <Q extends { orderBy(ref: string, dir: 'asc' | 'desc'): Q }>(query: Q, dir = order) =>
     field === 'id' ? query.orderBy('id', dir) : query.orderBy(field, dir).orderBy('id', dir);
   const offset = (after: Values | undefined) => (after === undefined ? request.page * request.size : 0);
@@ -114,53 +114,53 @@ export function listQueries(
     );
   const countOf = (query: CompiledQuery) => database.count(query, snakeCase(entity.table));
 
+  // The ids of `size` rows past `key` (none: from the start) in `dir`, after skipping `skip`.
+  let walk: (key: AnchorKey | null, dir: 'asc' | 'desc', skip: number) => RawBuilder<unknown>;
+  let count: () => Promise<number>;
   if (match && conditions.length === 0 && field === 'id') {
-    const than = sql.raw(order === 'asc' ? '>' : '<');
-    return {
-      count: () => countOf(sql`select count(*) as n from ${index} where ${index} match ${match}`.compile(db)),
-      rows: (after) =>
-        fromTable(
-          sql`select rowid from ${index} where ${index} match ${match}
-            ${after === undefined ? sql`` : sql`and rowid ${than} ${Number(after.id)}`}
-            order by rowid ${sql.raw(order)} limit ${request.size} offset ${offset(after)}`,
-        ),
+    // The index alone answers: its rowids are the ids.
+    count = () => countOf(sql`select count(*) as n from ${index} where ${index} match ${match}`.compile(db));
+    walk = (key, dir, skip) =>
+      sql`select rowid from ${index} where ${index} match ${match}
+        ${key === null ? sql`` : sql`and rowid ${sql.raw(dir === 'asc' ? '>' : '<')} ${key.id}`}
+        order by rowid ${sql.raw(dir)} limit ${request.size} offset ${skip}`;
+  } else {
+    let filtered = db.selectFrom(entity.table);
+    for (const condition of conditions) filtered = filtered.where(condition);
+    if (match)
+      filtered = filtered.where(
+        sql<SqlBool>`${sql.ref('id')} in (select rowid from ${index} where ${index} match ${match})`,
+      );
+    count = () => countOf(filtered.select(sql<number>`count(*)`.as('n')).compile());
+    walk = (key, dir, skip) => {
+      const rows = key === null ? filtered : filtered.where(past(key, dir));
+      return sql`${ordered(rows.select('id'), dir).limit(request.size).offset(skip)}`;
     };
   }
-
-  let filtered = db.selectFrom(entity.table);
-  for (const condition of conditions) filtered = filtered.where(condition);
-  if (match)
-    filtered = filtered.where(
-      sql<SqlBool>`${sql.ref('id')} in (select rowid from ${index} where ${index} match ${match})`,
-    );
-  const page = (rows: typeof filtered, skip: number) =>
-    fromTable(sql`${ordered(rows.select('id')).limit(request.size).offset(skip)}`);
   return {
-    count: () => countOf(filtered.select(sql<number>`count(*)`.as('n')).compile()),
+    count,
     async rows(after) {
-      if (after !== undefined) return page(filtered.where(past(keyOf(after))), 0);
+      if (after !== undefined) return fromTable(walk(keyOf(after), order, 0));
       const skip = offset(undefined);
       const version =
         anchors && skip >= DEEP_OFFSET ? await database.changeVersion(snakeCase(entity.table)) : null;
-      if (!anchors || version === null) return page(filtered, skip);
+      if (!anchors || version === null) return fromTable(walk(null, order, skip));
       // A deep page: start from the nearest remembered row (see page-anchors.ts).
-      const { sql: text, parameters } = ordered(filtered.select('id')).compile();
+      const { sql: text, parameters } = walk(null, order, 0).compile(db);
       const list = `${text}\u0000${JSON.stringify(parameters)}`;
       const end = skip + request.size; // the position just past this page
       const { below, above } = anchors.nearest(list, version, skip, end);
-      let rows: Values[];
+      let ids: RawBuilder<unknown>;
       if (below && (!above || skip - below.position <= above.position - end)) {
-        rows =
+        ids =
           below.position === skip
-            ? await page(filtered.where(from(below.key)), 0)
-            : await page(filtered.where(past(below.key)), skip - below.position - 1);
+            ? walk(atOrPast(below.key), order, 0)
+            : walk(below.key, order, skip - below.position - 1);
       } else if (above) {
         // Walk back from the anchor above; the rows come out in the list's order all the same.
-        const ids = ordered(filtered.where(past(above.key, reverse)).select('id'), reverse)
-          .limit(request.size)
-          .offset(above.position - end);
-        rows = await fromTable(sql`${ids}`);
-      } else rows = await page(filtered, skip);
+        ids = walk(above.key, reverse, above.position - end);
+      } else ids = walk(null, order, skip);
+      const rows = await fromTable(ids);
       if (rows.length > 0) {
         anchors.remember(list, version, skip, keyOf(rows[0]!));
         anchors.remember(list, version, skip + rows.length - 1, keyOf(rows.at(-1)!));

@@ -158,8 +158,8 @@ describe.each(DIALECTS)('link builder (%s)', (dialect) => {
   });
 
   it('writes thousands of links a slice at a time, all audited in one change set that undoes as one', async () => {
-    // 336 words of three distinct letters of a–h, 8 groups of those 8 letters: 2688 links, more
-    // than one write transaction (2500) of many slices (200).
+    // 336 words of three distinct letters of a–h, 16 groups of those 8 letters: 5376 links, more
+    // than one write transaction (5000) of many slices (500).
     const letters = 'abcdefgh';
     const three: string[] = [];
     for (const x of letters)
@@ -173,11 +173,14 @@ describe.each(DIALECTS)('link builder (%s)', (dialect) => {
     expect(added.body.counts.created).toBe(336);
     const many = (await api.post('stages/cms', { letterCount: 8, number: 3 })).body.id as number;
     const groups: number[] = [];
-    for (let i = 0; i < 8; i++) groups.push(await group(letters.slice(i) + letters.slice(0, i), many));
+    const backwards = [...letters].reverse().join('');
+    for (const order of [letters, backwards]) {
+      for (let i = 0; i < 8; i++) groups.push(await group(order.slice(i) + order.slice(0, i), many));
+    }
     const started = await api.post('letter-groups/cms/link-jobs', { where: { stageId: many } });
     const job = await finished(api, started.body.id as number);
-    expect(job.result).toMatchObject({ groups: 8, created: 2688, rejected: 0 });
-    for (const g of [groups[0]!, groups[7]!]) {
+    expect(job.result).toMatchObject({ groups: 16, created: 5376, rejected: 0 });
+    for (const g of [groups[0]!, groups[15]!]) {
       const page = await api.get(`letter-group-words/cms/search/?letterGroupId=${g}&size=1`);
       expect(page.body.totalElements).toBe(336);
       // Linked to exactly the words it builds: its plan keeps all 336 and adds nothing.
@@ -185,9 +188,9 @@ describe.each(DIALECTS)('link builder (%s)', (dialect) => {
       expect(plan.body).toMatchObject({ buildable: 336, kept: 336, add: [], remove: [] });
     }
     const set = await api.get(`change-sets/cms/${String(job.changeSetId)}`);
-    expect(set.body.counts).toEqual({ created: 2688, updated: 0, deleted: 0 });
+    expect(set.body.counts).toEqual({ created: 5376, updated: 0, deleted: 0 });
     const undone = await api.post(`change-sets/cms/${String(job.changeSetId)}/undo`, {});
-    expect(undone.body).toMatchObject({ complete: true, changed: 2688, refused: 0 });
+    expect(undone.body).toMatchObject({ complete: true, changed: 5376, refused: 0 });
     const after = await api.get(`letter-group-words/cms/search/?letterGroupId=${groups[3]!}&size=1`);
     expect(after.body.totalElements).toBe(0);
   });

@@ -37,7 +37,13 @@ async function build(client: pg.Client, key: string, queries: readonly FilterQue
   const source = (await client.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
   await client.query(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
   await client.query(`CREATE SCHEMA ${SCHEMA}`);
-  await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
+  // Named with whichever schema holds it: the data set's search_path may not include it.
+  const trgm = (
+    await client.query<{ s: string }>(
+      `SELECT extnamespace::regnamespace::text AS s FROM pg_extension WHERE extname = 'pg_trgm'`,
+    )
+  ).rows[0]!.s;
   const tables = [...new Set(queries.map((q) => q.table))];
   for (const table of tables) {
     await client.query(`CREATE TABLE ${SCHEMA}.${table} AS SELECT * FROM "${source}".${table}`);
@@ -46,7 +52,7 @@ async function build(client: pg.Client, key: string, queries: readonly FilterQue
   const indexes = new Set<string>();
   for (const q of queries) {
     for (const column of Object.keys(q.text)) {
-      indexes.add(`${SCHEMA}.${q.table} USING gin (${column} gin_trgm_ops)`);
+      indexes.add(`${SCHEMA}.${q.table} USING gin (${column} ${trgm}.gin_trgm_ops)`);
     }
     const exact = Object.keys(q.equal).sort();
     if (exact.length > 0) indexes.add(`${SCHEMA}.${q.table} (${[...exact, 'id'].join(', ')})`);

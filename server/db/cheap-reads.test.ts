@@ -75,6 +75,13 @@ describe('SQLite reads proven cheap run on the main thread, the others in a work
     expect(await ranOnMainThread(() => read(SCAN, cost))).toBe(false);
   });
 
+  it('a read that fails on the main thread is asked of a worker, whose answer is the one given', async () => {
+    const cost = { cheap: true };
+    const broken = CompiledQuery.raw('select letters from no_such_table');
+    await expect(read(broken, cost)).rejects.toThrow(/no such table: no_such_table/);
+    expect(cost.cheap).toBe(false);
+  });
+
   it('without a cost every read goes to a worker', async () => {
     expect(await ranOnMainThread(() => read(SMALL))).toBe(false);
     expect(await ranOnMainThread(() => read(SMALL))).toBe(false);

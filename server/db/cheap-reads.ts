@@ -45,9 +45,15 @@ export function cheapReads(reader: SQLite.Database, pool: ReadPool) {
   return async function all(query: CompiledQuery, cost?: ReadCost): Promise<Record<string, unknown>[]> {
     if (cost?.cheap) {
       const started = performance.now();
-      const rows = prepared(query.sql).all(...query.parameters) as Record<string, unknown>[];
-      if (performance.now() - started > SLOW_MS) cost.cheap = false;
-      return rows;
+      try {
+        const rows = prepared(query.sql).all(...query.parameters) as Record<string, unknown>[];
+        if (performance.now() - started > SLOW_MS) cost.cheap = false;
+        return rows;
+      } catch {
+        // SQLITE_BUSY, say: this connection has no busy timeout, which would hold the event loop.
+        // The workers wait for the lock instead (and report any other error as they would).
+        cost.cheap = false;
+      }
     }
     const { rows, ms } = await pool.all(query);
     if (cost) cost.cheap = ms <= CHEAP_MS;

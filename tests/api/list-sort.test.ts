@@ -127,7 +127,7 @@ describe.each(DIALECTS)('list sort (%s)', (dialect) => {
       const ids = await searchIds(`words/cms/search/?letters=eep&size=20&page=${page}`);
       expect(ids, `letters=eep page ${page}`).toEqual(matching.slice(page * 20, page * 20 + 20));
     }
-    // Few matches (PostgreSQL: found through the trigram indexes, then paged), in a sort of their own.
+    // Few matches, in a sort of their own.
     const few = matching.slice(0, 100).reverse(); // deep0000–deep0099, by letters descending
     for (const page of [0, 1, 4, 5]) {
       const ids = await searchIds(`words/cms/search/?letters=eep00&sort=letters:desc&size=20&page=${page}`);

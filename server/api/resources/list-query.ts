@@ -6,9 +6,6 @@ import type { SearchRequest } from './search-query.ts';
 import { DEEP_OFFSET, type AnchorKey, type PageAnchors } from './page-anchors.ts';
 import { fewValuesCondition, textFilterPlan } from './text-match.ts';
 
-/** Matches few enough to find them all through the trigram indexes, then page (PostgreSQL). */
-const RARE_MATCHES = 2000;
-
 export interface ListQueries {
   /** Rows matching the filters (exact). */
   count(): Promise<number>;
@@ -79,8 +76,6 @@ export function listQueries(
   const db = looseDb(database);
   const matches: string[] = [];
   const conditions: Array<RawBuilder<SqlBool>> = [];
-  // PostgreSQL text filters, found through the pg_trgm indexes (see rows()).
-  let byTrigrams = false;
   for (const { field, kind, value } of request.filters) {
     if (kind === 'text' && entity.filters.some((f) => f.field === field && f.fewValues)) {
       conditions.push(fewValuesCondition(dialect, entity.table, field, String(value)));
@@ -88,7 +83,6 @@ export function listQueries(
       const plan = textFilterPlan(dialect, field, String(value));
       if (plan.match) matches.push(plan.match);
       if (plan.check) conditions.push(plan.check);
-      byTrigrams ||= dialect === 'postgres';
     } else {
       const column = toColumns(entity, dialect, { [field]: value })[field];
       conditions.push(sql<SqlBool>`${sql.ref(field)} = ${column}`);
@@ -139,28 +133,13 @@ export function listQueries(
       );
     count = () => countOf(filtered.select(sql<number>`count(*)`.as('n')).compile());
     walk = (key, dir, skip) => {
-      const from = rare
-        ? db
-            .with(
-              (cte) => cte('hits').materialized(),
-              () => filtered.select(field === 'id' ? ['id'] : ['id', field]),
-            )
-            .selectFrom('hits')
-        : filtered;
-      const rows = key === null ? from : from.where(past(key, dir));
+      const rows = key === null ? filtered : filtered.where(past(key, dir));
       return sql`${ordered(rows.select('id'), dir).limit(request.size).offset(skip)}`;
     };
   }
-  // With text filters, PostgreSQL may walk the id (or sort) index for the LIMIT and check the rows
-  // one by one, expecting matches to be common; its estimate for two filters together can be off
-  // tenfold, and when matches are rare the walk reads most of the table (P4, "yahoo" + "luis1":
-  // 100,000 rows for 198 matches, 37 ms). The exact count, kept anyway, decides: up to
-  // RARE_MATCHES, the page is picked among the matches the trigram indexes find.
-  let rare = false;
   return {
     count,
     async rows(after) {
-      rare = byTrigrams && (await count()) <= RARE_MATCHES;
       if (after !== undefined) return fromTable(walk(keyOf(after), order, 0));
       const skip = offset(undefined);
       const version =

@@ -4,9 +4,9 @@ import type { ReadPool } from './read-pool.ts';
 import { keepBounded } from './until-commit.ts';
 
 /** A read the workers ran within this many ms runs on the main thread the next time. */
-export const CHEAP_MS = 1;
+const CHEAP_MS = 1;
 /** A read that took longer than this on the main thread goes back to the workers. */
-export const SLOW_MS = 3;
+const SLOW_MS = 3;
 /** Statements kept prepared on the main thread's connection. */
 const MAX_STATEMENTS = 1000;
 
@@ -32,7 +32,9 @@ export const readCost = (): ReadCost => ({ cheap: false });
  * for a read that has not proven small, and waits once for one that has since grown (its data
  * did), which then goes back to the workers. Without a cost every read goes to the workers.
  */
-export function cheapReads(reader: SQLite.Database, pool: ReadPool) {
+export type CheapReads = (query: CompiledQuery, cost?: ReadCost) => Promise<Record<string, unknown>[]>;
+
+export function cheapReads(reader: SQLite.Database, pool: ReadPool): CheapReads {
   const statements = new Map<string, SQLite.Statement>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);

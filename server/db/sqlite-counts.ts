@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import type { ReadCost } from './cheap-reads.ts';
+import type { CheapReads, ReadCost } from './cheap-reads.ts';
 import { untilCommit } from './until-commit.ts';
 
 /** Answers kept; all are dropped at the next commit anyway. */
@@ -21,10 +21,7 @@ export function changeCounter(versions: SQLite.Database): () => string {
  * statement of a few microseconds instead of a round trip to a read worker (~50 µs of main-thread
  * CPU: P4).
  */
-export function sqliteCounts(
-  read: (query: CompiledQuery, cost?: ReadCost) => Promise<Record<string, unknown>[]>,
-  counter: () => string,
-) {
+export function sqliteCounts(read: CheapReads, counter: () => string) {
   const answers = untilCommit<number>(counter, MAX_ANSWERS);
   /** `query` selects one row with the count as `n`. */
   return async function count(query: CompiledQuery, cost?: ReadCost): Promise<number> {

@@ -15,7 +15,10 @@ const MAX_KEYED_IDS = 100;
 interface Plan {
   count: CompiledQuery;
   rows: CompiledQuery;
-  /** What each cost last time: a cheap one skips SQLite's read workers (cheap-reads.ts). */
+  /**
+   * What each cost last time (a cheap one skips SQLite's read workers: cheap-reads.ts): the very
+   * entries of `costs`, held here so that a known request needs no statement keys of its own.
+   */
   countCost: ReadCost;
   rowsCost: ReadCost;
   /** A deep page's table version when its statements were planned from anchors, else null. */

@@ -4,6 +4,17 @@ import { keepBounded } from './until-commit.ts';
 /** Answers kept, and change rows per table before they are folded into one. */
 const MAX_ANSWERS = 2000;
 const FOLD_AFTER = 500;
+/** The change sum a page is read with (list pages), as the column comes back (camelCase). */
+const VERSION_COLUMN = 'argus_list_version';
+const VERSION_KEY = 'argusListVersion';
+
+type Rows = Array<Record<string, unknown>>;
+
+/**
+ * The total of a list, when its page alone tells it: a page short of full is the list's end (so
+ * is an empty first page), in the same snapshot as its rows. Null: it takes a count.
+ */
+export type TotalFromPage = (rows: Rows) => number | null;
 
 /**
  * PostgreSQL list counts, kept until their table changes (migration 0007 appends a row to
@@ -13,6 +24,8 @@ const FOLD_AFTER = 500;
  */
 export function createCountCache(db: Kysely<never>) {
   const answers = new Map<string, { version: string; n: number }>();
+  const keyOf = (query: CompiledQuery, table: string) =>
+    `${table}\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`;
 
   /** The table's change sum now, folding its change rows into one of the same weight when they
    * pile up (concurrent folds skip the rows another took). */
@@ -28,25 +41,77 @@ export function createCountCache(db: Kysely<never>) {
     return rows[0]!.version;
   }
 
+  /** Counts now, with the change sum of the same snapshot, and keeps the answer. */
+  async function countNow(query: CompiledQuery, table: string, key: string): Promise<number> {
+    const parameters = [...query.parameters, table];
+    const { rows } = await db.executeQuery<{ n: number; version: string }>({
+      ...query,
+      sql: `select (${query.sql}) as n, (select coalesce(sum(weight), 0)::text from table_changes
+        where table_name = $${parameters.length}) as version`,
+      parameters,
+    });
+    const answer = { n: Number(rows[0]?.n ?? 0), version: rows[0]!.version };
+    keepBounded(answers, key, answer, MAX_ANSWERS);
+    return answer.n;
+  }
+
+  /** `query` selects one row with the count as `n`; `table` is the table it counts (snake_case). */
+  async function count(query: CompiledQuery, table: string): Promise<number> {
+    const key = keyOf(query, table);
+    const current = await version(table);
+    const known = answers.get(key);
+    if (known && known.version === current) return known.n;
+    return countNow(query, table, key);
+  }
+
+  /**
+   * A page's rows with the table's change sum of their snapshot, in one statement. Selecting from
+   * the page as a subquery keeps its order: PostgreSQL never flattens a subquery that sorts. An
+   * empty page has no row to carry the sum (null).
+   */
+  async function readVersioned(
+    query: CompiledQuery,
+    table: string,
+  ): Promise<{ rows: Rows; version: string | null }> {
+    const parameters = [...query.parameters, table];
+    const { rows } = await db.executeQuery<Record<string, unknown>>({
+      ...query,
+      sql: `select page.*, (select coalesce(sum(weight), 0)::text from table_changes
+        where table_name = $${parameters.length}) as ${VERSION_COLUMN} from (${query.sql}) as page`,
+      parameters,
+    });
+    const version = rows.length > 0 ? String(rows[0]![VERSION_KEY]) : null;
+    return { rows: rows.map(({ [VERSION_KEY]: _, ...row }) => row), version };
+  }
+
   return {
     version,
+    count,
 
-    /** `query` selects one row with the count as `n`; `table` is the table it counts (snake_case). */
-    async count(query: CompiledQuery, table: string): Promise<number> {
-      const key = `${table}\u0000${query.sql}\u0000${JSON.stringify(query.parameters)}`;
-      const current = await version(table);
+    /**
+     * A list's page and total, for a request asked before (its count kept): one statement when the
+     * page tells the total or the kept count is of the page's snapshot, where reading the change
+     * sum, then the page, took two. A list never counted yet runs its count beside the page.
+     */
+    async page(
+      rowsQuery: CompiledQuery,
+      countQuery: CompiledQuery,
+      table: string,
+      totalFromPage: TotalFromPage,
+    ): Promise<[total: number, rows: Rows]> {
+      const key = keyOf(countQuery, table);
       const known = answers.get(key);
-      if (known && known.version === current) return known.n;
-      const parameters = [...query.parameters, table];
-      const { rows } = await db.executeQuery<{ n: number; version: string }>({
-        ...query,
-        sql: `select (${query.sql}) as n, (select coalesce(sum(weight), 0)::text from table_changes
-          where table_name = $${parameters.length}) as version`,
-        parameters,
-      });
-      const answer = { n: Number(rows[0]?.n ?? 0), version: rows[0]!.version };
-      keepBounded(answers, key, answer, MAX_ANSWERS);
-      return answer.n;
+      if (!known) {
+        return Promise.all([
+          count(countQuery, table),
+          db.executeQuery<Rows[number]>(rowsQuery).then((r) => r.rows),
+        ]);
+      }
+      const { rows, version: at } = await readVersioned(rowsQuery, table);
+      const exact = totalFromPage(rows);
+      if (exact !== null) return [exact, rows];
+      if (at !== null && at === known.version) return [known.n, rows];
+      return [await countNow(countQuery, table, key), rows];
     },
   };
 }

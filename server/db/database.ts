@@ -5,7 +5,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type CompiledQ
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
-import { createCountCache } from './count-cache.ts';
+import { createCountCache, type TotalFromPage } from './count-cache.ts';
 import { cheapReads, type ReadCost } from './cheap-reads.ts';
 import { createReadPool, WORKER_CACHE_KIB, type ReadPool } from './read-pool.ts';
 import { changeCounter, sqliteCounts } from './sqlite-counts.ts';
@@ -37,6 +37,19 @@ export interface DatabaseHandle {
    * `cost` as for read().
    */
   count(query: CompiledQuery, table: string, cost?: ReadCost): Promise<number>;
+  /**
+   * A list request asked before: its page (`rows`) and its total, counted by `count` unless the
+   * page tells it (`totalFromPage`). PostgreSQL reads the page with the table's change sum in one
+   * statement and counts only when its kept count is of another snapshot; SQLite runs both (a
+   * count is kept until the next commit). `costs` as for read().
+   */
+  listPage(
+    rows: CompiledQuery,
+    count: CompiledQuery,
+    table: string,
+    totalFromPage: TotalFromPage,
+    costs: { rows?: ReadCost; count?: ReadCost },
+  ): Promise<[total: number, rows: Array<Record<string, unknown>>]>;
   /**
    * A value that changes whenever a write to `table` commits (PostgreSQL: the table's change sum;
    * SQLite: the database's change counter, which any table's write moves).
@@ -123,18 +136,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     timers.push(setTimeout(refresh, 1000).unref(), setInterval(refresh, STATISTICS_EVERY_MS).unref());
     timers.push(checkpointsInWorker(readPool, dataVersion!));
   }
+  const read: DatabaseHandle['read'] = async (query, cost) => {
+    if (!reads) return (await db.executeQuery(query)).rows as Array<Record<string, unknown>>;
+    const rows = await reads(query, cost);
+    return (await camelCase.transformResult({ result: { rows }, queryId: query.queryId })).rows;
+  };
+  const count: DatabaseHandle['count'] = (query, table, cost) =>
+    counts ? counts.count(query, table) : sqliteCount!(query, cost);
   return {
     db,
     dialect,
     startupLock,
-    async read(query, cost) {
-      if (!reads) return (await db.executeQuery(query)).rows as Array<Record<string, unknown>>;
-      const rows = await reads(query, cost);
-      return (await camelCase.transformResult({ result: { rows }, queryId: query.queryId })).rows;
-    },
+    read,
     changeVersion: async (table) => (counts ? counts.version(table) : dataVersion!()),
     dataVersion,
-    count: (query, table, cost) => (counts ? counts.count(query, table) : sqliteCount!(query, cost)),
+    count,
+    listPage(rows, countQuery, table, totalFromPage, costs) {
+      if (counts) return counts.page(rows, countQuery, table, totalFromPage);
+      return Promise.all([count(countQuery, table, costs.count), read(rows, costs.rows)]);
+    },
     ping: () => sql`select 1`.execute(db),
     poolStats: pool
       ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })

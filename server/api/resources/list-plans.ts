@@ -1,6 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { readCost, type ReadCost } from '../../db/cheap-reads.ts';
+import type { TotalFromPage } from '../../db/count-cache.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { keepBounded } from '../../db/until-commit.ts';
 import { listQueries } from './list-query.ts';
@@ -58,10 +59,12 @@ export function listPlans(database: DatabaseHandle) {
     const current =
       known && (known.version === null || (await database.changeVersion(table)) === known.version);
     if (known && current) {
-      return Promise.all([
-        database.count(known.count, table, known.countCost),
-        database.read(known.rows, known.rowsCost),
-      ]);
+      // A page planned from anchors has no offset of its own to add its rows to.
+      const totalFromPage = known.version === null ? pageTotal(request) : () => null;
+      return database.listPage(known.rows, known.count, table, totalFromPage, {
+        rows: known.rowsCost,
+        count: known.countCost,
+      });
     }
 
     const counts: CompiledQuery[] = [];
@@ -95,5 +98,16 @@ export function listPlans(database: DatabaseHandle) {
       keepBounded(plans, key, plan, MAX_PLANS);
     }
     return answer;
+  };
+}
+
+/**
+ * The total a page tells by itself: one short of full ends the list, so the rows before it and
+ * on it are all there are (an empty first page: none); a full or empty later page tells nothing.
+ */
+export function pageTotal({ page, size }: Pick<SearchRequest, 'page' | 'size'>): TotalFromPage {
+  return (rows) => {
+    if (rows.length > 0 && rows.length < size) return page * size + rows.length;
+    return rows.length === 0 && page === 0 ? 0 : null;
   };
 }

@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type CompiledQ
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
+import { accessChanges, writeAwareClient } from './access-changes.ts';
 import { createCountCache, type TotalFromPage } from './count-cache.ts';
 import { cheapReads, type ReadCost } from './cheap-reads.ts';
 import { createReadPool, WORKER_CACHE_KIB, type ReadPool } from './read-pool.ts';
@@ -60,6 +61,12 @@ export interface DatabaseHandle {
    * moves whenever any connection commits. Null on PostgreSQL, which has no such counter.
    */
   dataVersion: (() => string) | null;
+  /**
+   * A value that moves whenever a write that may end an admin's access may have committed, by
+   * anyone: what requireAdmin remembers holds while it stands (SQLite: the change counter;
+   * PostgreSQL: access-changes.ts).
+   */
+  accessVersion: () => string;
   /** Runs once-only start-up work (first admin, demo content) while no other instance does. */
   startupLock: StartupLock;
   close(): Promise<void>;
@@ -95,7 +102,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite';
-  const pool = options.databaseUrl ? postgresPool(options.databaseUrl, options) : null;
+  const access = options.databaseUrl
+    ? accessChanges(options.databaseUrl, {
+        schema: options.pgSchema,
+        onConnectionError: options.onConnectionError,
+      })
+    : null;
+  const pool = options.databaseUrl ? postgresPool(options.databaseUrl, options, access!.wrote) : null;
   const camelCase = new CamelCasePlugin();
   const db = new Kysely<Database>({
     dialect: pool
@@ -116,6 +129,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
   } catch (error) {
     await db.destroy();
+    await access?.close();
     throw error;
   }
   const readPool = pool ? null : createReadPool(sqliteFile(options));
@@ -150,6 +164,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     read,
     changeVersion: async (table) => (counts ? counts.version(table) : dataVersion!()),
     dataVersion,
+    accessVersion: access ? access.counter : dataVersion!,
     count,
     listPage(rows, countQuery, table, totalFromPage, costs) {
       if (counts) return counts.page(rows, countQuery, table, totalFromPage);
@@ -164,6 +179,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await readPool?.close();
       reader?.close();
       await db.destroy();
+      await access?.close();
     },
   };
 }
@@ -216,9 +232,10 @@ function sqlite(options: DatabaseOptions) {
   return new ImmediateSqliteDialect(database);
 }
 
-function postgresPool(connectionString: string, options: DatabaseOptions): pg.Pool {
+function postgresPool(connectionString: string, options: DatabaseOptions, wrote: () => void): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
+    Client: writeAwareClient(wrote),
     max: 10,
     // A database that does not answer fails the request in flight instead of hanging it.
     connectionTimeoutMillis: 5_000,

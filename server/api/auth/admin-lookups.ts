@@ -20,15 +20,17 @@ export interface AdminLookup {
 
 /**
  * requireAdmin's two reads (the access token, then its account), remembered for a live token until
- * any connection commits to the database. Each API request otherwise runs both: about 35 µs of
- * main-thread CPU of a list request (P3, P4). Everything that ends an admin's access is a commit (a
- * logout or revocation, a two-factor reset, a demotion, a deactivation, a deletion, by the API or
- * by an operator's SQL), so it takes effect at the next request as before; expiry is checked
- * against the clock every time. Keyed by the token's hash, as stored: no token is held in memory.
- * `dataVersion` is SQLite's change counter; on PostgreSQL (null) every request reads both.
+ * anything that may end an admin's access may have committed. Each API request otherwise runs both:
+ * about 35 µs of main-thread CPU on SQLite, two of a list request's three statements on PostgreSQL
+ * (P4). Everything that ends an admin's access is a commit (a logout or revocation, a two-factor
+ * reset, a demotion, a deactivation, a deletion, by the API or by an operator's SQL), which moves
+ * `accessVersion` (SQLite's change counter; on PostgreSQL, server/db/access-changes.ts): this
+ * server's own from its next request, another client's as PostgreSQL delivers its notice. Expiry
+ * is checked against the clock every time. Keyed by the token's hash, as stored: no token is held
+ * in memory.
  */
-export function adminLookups(ctx: AuthContext, dataVersion: (() => string) | null) {
-  const remembered = dataVersion ? untilCommit<Remembered>(dataVersion, MAX_REMEMBERED) : null;
+export function adminLookups(ctx: AuthContext, accessVersion: () => string) {
+  const remembered = untilCommit<Remembered>(accessVersion, MAX_REMEMBERED);
 
   const read = async (token: string) => {
     const row = await ctx.tokens.findLive(token, 'access');
@@ -36,7 +38,6 @@ export function adminLookups(ctx: AuthContext, dataVersion: (() => string) | nul
   };
 
   return async (token: string): Promise<AdminLookup> => {
-    if (!remembered) return read(token);
     const at = remembered.now();
     const key = hashToken(token);
     const known = remembered.get(key);

@@ -46,7 +46,7 @@ export async function createAuth(deps: {
 
   return {
     router,
-    requireAdmin: requireAdminHandler(ctx, deps.database.dataVersion),
+    requireAdmin: requireAdminHandler(ctx, deps.database.accessVersion),
     close: () => ctx.limiters.close(),
   };
 }

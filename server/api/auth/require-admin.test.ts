@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../../tests/helpers/databases.ts';
@@ -16,6 +17,16 @@ describe.each(DIALECTS)('requireAdmin (%s)', (dialect) => {
     return token ? req.set('Authorization', `Bearer ${token}`) : req;
   };
   const no = () => (dialect === 'sqlite' ? 0 : false);
+  /**
+   * The answer to `token` after another client (h.database is a connection of its own) changed
+   * its access: SQLite's at the next request (data_version moved); PostgreSQL's once it has
+   * delivered the commit's notice to the server (server/db/access-changes.ts), waited for here.
+   */
+  const expectAnswer = async (token: string, status: number) => {
+    if (dialect === 'sqlite') expect((await probe(token)).status).toBe(status);
+    else await expect.poll(async () => (await probe(token)).status, { timeout: 5000 }).toBe(status);
+    return probe(token);
+  };
 
   it('lets an enrolled admin through and names the actor (in the audit log)', async () => {
     const admin = await enrolledAdmin(h);
@@ -65,7 +76,7 @@ describe.each(DIALECTS)('requireAdmin (%s)', (dialect) => {
       .where('id', '=', deleted.userId)
       .execute();
     for (const user of [demoted, inactive, deleted]) {
-      const res = await probe(user.accessToken);
+      const res = await expectAnswer(user.accessToken, 403);
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ message: expect.stringMatching(/admin/i) });
     }
@@ -75,13 +86,70 @@ describe.each(DIALECTS)('requireAdmin (%s)', (dialect) => {
     const admin = await enrolledAdmin(h);
     expect((await probe(admin.accessToken)).status).toBe(200);
     await h.database.db.updateTable('users').set({ isTwoFa: no() }).where('id', '=', admin.userId).execute();
-    expect((await probe(admin.accessToken)).status).toBe(403);
+    await expectAnswer(admin.accessToken, 403);
   });
 
   it('answers 401 after a two-factor reset (sessions end)', async () => {
     const admin = await enrolledAdmin(h);
     expect((await probe(admin.accessToken)).status).toBe(200);
     await resetAdminTwoFactor(h.database, admin.username);
+    await expectAnswer(admin.accessToken, 401);
+  });
+
+  it('ends access at the very next request when this server itself logs the admin out, notice or not', async () => {
+    const admin = await enrolledAdmin(h);
+    expect((await probe(admin.accessToken)).status).toBe(200);
+    // PostgreSQL: with the table's notice switched off, only the server's own account of its
+    // writes can tell it (access-changes.ts).
+    const notices = (on: boolean) =>
+      sql`alter table auth_tokens ${sql.raw(on ? 'enable' : 'disable')} trigger auth_tokens_access_notice`.execute(
+        h.database.db,
+      );
+    if (dialect === 'postgres') await notices(false);
+    try {
+      const out = await request(h.app)
+        .post(`${PREFIX}/auth/logout`)
+        .set('Authorization', `Bearer ${admin.refreshToken}`);
+      expect(out.status).toBe(204);
+      expect((await probe(admin.accessToken)).status).toBe(401);
+    } finally {
+      if (dialect === 'postgres') await notices(true);
+    }
+  });
+});
+
+/** PostgreSQL tells the server of others' commits by notices (server/db/access-changes.ts). */
+describe('requireAdmin on PostgreSQL, through a broken listening connection', () => {
+  let h: AuthTestApp;
+  beforeAll(async () => {
+    h = await startAuthApp('postgres');
+  });
+  afterAll(() => h.close());
+  const probe = (token: string) => request(h.app).get(PROBE).set('Authorization', `Bearer ${token}`);
+
+  it('forgets what it remembered once its listening connection comes back (a notice may have been lost)', async () => {
+    const admin = await enrolledAdmin(h);
+    expect((await probe(admin.accessToken)).status).toBe(200);
+    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(h.database.db);
+    const listeners = async () =>
+      (
+        await sql<{ pid: number }>`select pid from pg_stat_activity
+            where application_name = ${`argus-words-access ${rows[0]!.name}`}`.execute(h.database.db)
+      ).rows.map((row) => row.pid);
+    const before = await listeners();
+    expect(before).toHaveLength(1);
+    await sql`select pg_terminate_backend(pid) from unnest(${before}::int[]) as pid`.execute(h.database.db);
+    // Revoked while nobody listens: its notice reaches no one.
+    await h.database.db
+      .updateTable('authTokens')
+      .set({ revokedAt: h.now })
+      .where('userId', '=', admin.userId)
+      .execute();
+    await expect
+      .poll(async () => (await listeners()).filter((pid) => !before.includes(pid)).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
     expect((await probe(admin.accessToken)).status).toBe(401);
   });
 });

@@ -8,8 +8,8 @@ import { bearerToken, MESSAGES, sendError } from './http.ts';
  * two-factor (403 otherwise). Demoting, deactivating or deleting an admin takes effect at once: the
  * account is read again after any commit (admin-lookups.ts).
  */
-export function requireAdminHandler(ctx: AuthContext, dataVersion: (() => string) | null): RequestHandler {
-  const lookup = adminLookups(ctx, dataVersion);
+export function requireAdminHandler(ctx: AuthContext, accessVersion: () => string): RequestHandler {
+  const lookup = adminLookups(ctx, accessVersion);
   return async (req, res, next) => {
     const token = bearerToken(req);
     if (!token) return sendError(res, 401, MESSAGES.authenticationRequired);

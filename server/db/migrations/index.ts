@@ -13,6 +13,7 @@ import { sortIndexes } from './0010-sort-indexes.ts';
 import { trash } from './0013-trash.ts';
 import { jobs } from './0014-jobs.ts';
 import { auditUsernameSearch } from './0015-audit-username-search.ts';
+import { accessNotices } from './0016-access-notices.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   trash,
   jobs,
   auditUsernameSearch,
+  accessNotices,
 ];

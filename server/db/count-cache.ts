@@ -33,12 +33,15 @@ export function createCountCache(db: Kysely<never>) {
     const { rows } = await sql<{ version: string; rows: number }>`
       select coalesce(sum(weight), 0)::text as version, count(*)::int as rows
       from table_changes where table_name = ${table}`.execute(db);
-    if (rows[0]!.rows > FOLD_AFTER) {
-      await sql`with gone as (delete from table_changes where table_name = ${table} returning weight)
-        insert into table_changes (table_name, weight)
-        select ${table}, sum(weight) from gone having count(*) > 0`.execute(db);
-    }
+    await foldWhenMany(table, rows[0]!.rows);
     return rows[0]!.version;
+  }
+
+  async function foldWhenMany(table: string, changeRows: number): Promise<void> {
+    if (changeRows <= FOLD_AFTER) return;
+    await sql`with gone as (delete from table_changes where table_name = ${table} returning weight)
+      insert into table_changes (table_name, weight)
+      select ${table}, sum(weight) from gone having count(*) > 0`.execute(db);
   }
 
   /** Counts now, with the change sum of the same snapshot, and keeps the answer. */
@@ -76,12 +79,15 @@ export function createCountCache(db: Kysely<never>) {
     const parameters = [...query.parameters, table];
     const { rows } = await db.executeQuery<Record<string, unknown>>({
       ...query,
-      sql: `select page.*, (select coalesce(sum(weight), 0)::text from table_changes
+      // The sum, then the number of change rows (to fold when they pile up), as "sum rows".
+      sql: `select page.*, (select coalesce(sum(weight), 0)::text || ' ' || count(*) from table_changes
         where table_name = $${parameters.length}) as ${VERSION_COLUMN} from (${query.sql}) as page`,
       parameters,
     });
-    const version = rows.length > 0 ? String(rows[0]![VERSION_KEY]) : null;
-    return { rows: rows.map(({ [VERSION_KEY]: _, ...row }) => row), version };
+    if (rows.length === 0) return { rows, version: null };
+    const [version, changeRows] = String(rows[0]![VERSION_KEY]).split(' ');
+    await foldWhenMany(table, Number(changeRows));
+    return { rows: rows.map(({ [VERSION_KEY]: _, ...row }) => row), version: version! };
   }
 
   return {

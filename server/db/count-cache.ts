@@ -4,6 +4,8 @@ import { keepBounded } from './until-commit.ts';
 /** Answers kept, and change rows per table before they are folded into one. */
 const MAX_ANSWERS = 2000;
 const FOLD_AFTER = 500;
+/** Pages of a table read between two reads of its change sum that may fold (see foldNowAndThen). */
+const FOLD_EVERY = 100;
 /** The change sum a page is read with (list pages), as the column comes back (camelCase). */
 const VERSION_COLUMN = 'argus_list_version';
 const VERSION_KEY = 'argusListVersion';
@@ -35,6 +37,18 @@ export function createCountCache(db: Kysely<never>) {
       from table_changes where table_name = ${table}`.execute(db);
     await foldWhenMany(table, rows[0]!.rows);
     return rows[0]!.version;
+  }
+
+  /**
+   * Pages read the change sum without its rows' number, to stay one plain statement: every
+   * {@link FOLD_EVERY}th page of a table reads the sum the other way too, beside it, which folds
+   * them when they pile up (a failure there only leaves them for the next time).
+   */
+  const pagesSinceFold = new Map<string, number>();
+  function foldNowAndThen(table: string): void {
+    const pages = (pagesSinceFold.get(table) ?? 0) + 1;
+    pagesSinceFold.set(table, pages % FOLD_EVERY);
+    if (pages === FOLD_EVERY) void version(table).catch(() => undefined);
   }
 
   async function foldWhenMany(table: string, changeRows: number): Promise<void> {
@@ -79,15 +93,13 @@ export function createCountCache(db: Kysely<never>) {
     const parameters = [...query.parameters, table];
     const { rows } = await db.executeQuery<Record<string, unknown>>({
       ...query,
-      // The sum, then the number of change rows (to fold when they pile up), as "sum rows".
-      sql: `select page.*, (select coalesce(sum(weight), 0)::text || ' ' || count(*) from table_changes
+      sql: `select page.*, (select coalesce(sum(weight), 0)::text from table_changes
         where table_name = $${parameters.length}) as ${VERSION_COLUMN} from (${query.sql}) as page`,
       parameters,
     });
     if (rows.length === 0) return { rows, version: null };
-    const [version, changeRows] = String(rows[0]![VERSION_KEY]).split(' ');
-    await foldWhenMany(table, Number(changeRows));
-    return { rows: rows.map(({ [VERSION_KEY]: _, ...row }) => row), version: version! };
+    const version = String(rows[0]![VERSION_KEY]);
+    return { rows: rows.map(({ [VERSION_KEY]: _, ...row }) => row), version };
   }
 
   return {
@@ -107,6 +119,7 @@ export function createCountCache(db: Kysely<never>) {
     ): Promise<[total: number, rows: Rows]> {
       const key = keyOf(countQuery, table);
       const known = answers.get(key);
+      foldNowAndThen(table);
       if (!known) {
         return Promise.all([
           count(countQuery, table),

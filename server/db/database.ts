@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { migrations } from './migrations/index.ts';
@@ -111,11 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pool = options.databaseUrl ? postgresPool(options.databaseUrl, options, access!.wrote) : null;
   const camelCase = new CamelCasePlugin();
   const db = new Kysely<Database>({
-    dialect: pool
-      ? options.pgSchema
-        ? new SchemaPostgresDialect({ pool }, options.pgSchema)
-        : new PostgresDialect({ pool })
-      : sqlite(options),
+    dialect: pool ? new SchemaPostgresDialect({ pool }, options.pgSchema) : sqlite(options),
     plugins: [camelCase],
   });
   const startupLock =

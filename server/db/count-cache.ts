@@ -105,6 +105,8 @@ export function createCountCache(db: Kysely<never>) {
   return {
     version,
     count,
+    /** The count last kept for `query`, of whatever snapshot. */
+    hint: (query: CompiledQuery, table: string): number | undefined => answers.get(keyOf(query, table))?.n,
 
     /**
      * A list's page and total, for a request asked before (its count kept): one statement when the

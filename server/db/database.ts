@@ -39,6 +39,11 @@ export interface DatabaseHandle {
    */
   count(query: CompiledQuery, table: string, cost?: ReadCost): Promise<number>;
   /**
+   * The count `query` last gave, whether or not `table` has changed since (PostgreSQL; undefined
+   * when never counted, and always on SQLite): a hint for choosing a plan, never an answer.
+   */
+  countHint(query: CompiledQuery, table: string): number | undefined;
+  /**
    * A list request asked before: its page (`rows`) and its total, counted by `count` unless the
    * page tells it (`totalFromPage`). PostgreSQL reads the page with the table's change sum in one
    * statement and counts only when its kept count is of another snapshot; SQLite runs both (a
@@ -162,6 +167,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dataVersion,
     accessVersion: access ? access.counter : dataVersion!,
     count,
+    countHint: (query, table) => counts?.hint(query, table),
     listPage(rows, countQuery, table, totalFromPage, costs) {
       if (counts) return counts.page(rows, countQuery, table, totalFromPage);
       return Promise.all([count(countQuery, table, costs.count), read(rows, costs.rows)]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.ts';
+import { FEW_MATCHES } from '../../server/api/resources/list-query.ts';
 import { useApiWithFixture } from './harness.ts';
 
 /**
@@ -81,6 +82,44 @@ describe.each(DIALECTS)('list totals asked again (%s)', (dialect) => {
         'qsort-a',
       ]);
       expect((await list('letters=qsort&sort=letters&size=2')).letters).toEqual(['qsort-a', 'qsort-b']);
+    }
+  });
+
+  it('keeps its pages in order while a filter grows from a few matches to many and back', async () => {
+    // PostgreSQL plans a text filter's page by how many rows match (list-query.ts, FEW_MATCHES).
+    for (const letters of ['qgrow-c', 'qgrow-a', 'qgrow-b']) await insertWord(letters);
+    const pages = async () => [
+      await list('letters=qgrow&sort=letters:desc&size=2'),
+      await list('letters=qgrow&size=2&page=1'),
+    ];
+    for (let ask = 0; ask < 2; ask++) {
+      expect(await pages()).toEqual([
+        { total: 3, pages: 2, letters: ['qgrow-c', 'qgrow-b'] },
+        { total: 3, pages: 2, letters: ['qgrow-b'] },
+      ]);
+    }
+    const many = Array.from({ length: FEW_MATCHES }, (_, i) => `qgrow-m${String(i).padStart(5, '0')}`);
+    for (let i = 0; i < many.length; i += 500) {
+      const chunk = many.slice(i, i + 500).map((letters) => ({ letters, languageId: f.english }));
+      await api.database.db
+        .insertInto('words')
+        .values(chunk as never)
+        .execute();
+    }
+    const total = FEW_MATCHES + 3;
+    const pageCount = Math.ceil(total / 2);
+    for (let ask = 0; ask < 3; ask++) {
+      expect(await pages()).toEqual([
+        { total, pages: pageCount, letters: [many.at(-1), many.at(-2)] },
+        { total, pages: pageCount, letters: ['qgrow-b', many[0]] },
+      ]);
+    }
+    await api.database.db.deleteFrom('words').where('letters', 'like', 'qgrow-m%').execute();
+    for (let ask = 0; ask < 2; ask++) {
+      expect(await pages()).toEqual([
+        { total: 3, pages: 2, letters: ['qgrow-c', 'qgrow-b'] },
+        { total: 3, pages: 2, letters: ['qgrow-b'] },
+      ]);
     }
   });
 });

@@ -4,7 +4,7 @@ import { readCost, type ReadCost } from '../../db/cheap-reads.ts';
 import type { TotalFromPage } from '../../db/count-cache.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { keepBounded } from '../../db/until-commit.ts';
-import { listQueries } from './list-query.ts';
+import { FEW_MATCHES, listQueries } from './list-query.ts';
 import type { PageAnchors } from './page-anchors.ts';
 import { snakeCase, type Values } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
@@ -24,7 +24,13 @@ interface Plan {
   rowsCost: ReadCost;
   /** A deep page's table version when its statements were planned from anchors, else null. */
   version: string | null;
+  /** Whether its page is sorted out of few text matches (list-query.ts), or null. */
+  fewMatches: boolean | null;
 }
+
+/** A plan chosen for few matches (or many) holds while the total says so. */
+const stillFits = (fewMatches: boolean | null, total: number) =>
+  fewMatches === null || fewMatches === total <= FEW_MATCHES;
 
 /**
  * The count and page of a list request, with their two statements built once per request shape.
@@ -61,10 +67,12 @@ export function listPlans(database: DatabaseHandle) {
     if (known && current) {
       // A page planned from anchors has no offset of its own to add its rows to.
       const totalFromPage = known.version === null ? pageTotal(request) : () => null;
-      return database.listPage(known.rows, known.count, table, totalFromPage, {
+      const answer = await database.listPage(known.rows, known.count, table, totalFromPage, {
         rows: known.rowsCost,
         count: known.countCost,
       });
+      if (!stillFits(known.fewMatches, answer[0])) plans.delete(key!);
+      return answer;
     }
 
     const counts: CompiledQuery[] = [];
@@ -92,9 +100,17 @@ export function listPlans(database: DatabaseHandle) {
     };
     const list = listQueries(recording, entity, request, recordingAnchors);
     const answer = await Promise.all([list.count(), list.rows()]);
-    if (key !== null && counts.length === 1 && reads.length === 1 && (version === null || fromItsStart)) {
+    const { fewMatches } = list;
+    const kept = version === null || fromItsStart;
+    if (
+      key !== null &&
+      counts.length === 1 &&
+      reads.length === 1 &&
+      kept &&
+      stillFits(fewMatches, answer[0])
+    ) {
       const [count, rows] = [counts[0]!, reads[0]!];
-      const plan = { count, rows, countCost: costOf(count), rowsCost: costOf(rows), version };
+      const plan = { count, rows, countCost: costOf(count), rowsCost: costOf(rows), version, fewMatches };
       keepBounded(plans, key, plan, MAX_PLANS);
     }
     return answer;

@@ -140,9 +140,11 @@ export function listQueries(
   if (match && conditions.length === 0 && field === 'id') {
     // The index alone answers: its rowids are the ids.
     count = () => countOf(sql`select count(*) as n from ${index} where ${index} match ${match}`.compile(db));
+    // better-sqlite3 binds a JS number as a REAL, and FTS5 seeks its rowids only to an INTEGER: a
+    // REAL bound read every match before the key ("gmail" page 5,001: 28 ms, 0.2 ms cast).
     walk = (key, dir, skip) =>
       sql`select rowid from ${index} where ${index} match ${match}
-        ${key === null ? sql`` : sql`and rowid ${sql.raw(dir === 'asc' ? '>' : '<')} ${key.id}`}
+        ${key === null ? sql`` : sql`and rowid ${sql.raw(dir === 'asc' ? '>' : '<')} cast(${key.id} as integer)`}
         order by rowid ${sql.raw(dir)} limit ${request.size} offset ${skip}`;
   } else {
     let filtered = db.selectFrom(entity.table);

@@ -134,9 +134,10 @@ export function listQueries(
   // The ids of `size` rows past `key` (none: from the start) in `dir`, after skipping `skip`.
   let walk: (key: AnchorKey | null, dir: 'asc' | 'desc', skip: number) => RawBuilder<unknown>;
   let count: () => Promise<number>;
-  // Whether the page is sorted out of every match (PostgreSQL text filters; see FEW_MATCHES).
-  let amongMatches: () => Promise<boolean> = async () => false;
+  // Whether the page is sorted out of every match (PostgreSQL text filters; see FEW_MATCHES), and
+  // what decides it before each read.
   let fewMatches: boolean | null = null;
+  let chooseAmongMatches: (() => Promise<void>) | null = null;
   if (match && conditions.length === 0 && field === 'id') {
     // The index alone answers: its rowids are the ids.
     count = () => countOf(sql`select count(*) as n from ${index} where ${index} match ${match}`.compile(db));
@@ -158,10 +159,9 @@ export function listQueries(
     count = () => (counting ??= countOf(countQuery));
     if (trigramFilter) {
       // The count this filter last had (or has now, on its first request) chooses the plan.
-      amongMatches = async () => {
+      chooseAmongMatches = async () => {
         const known = database.countHint(countQuery, snakeCase(entity.table));
         fewMatches = (known ?? (await count())) <= FEW_MATCHES;
-        return fewMatches;
       };
     }
     walk = (key, dir, skip) => {
@@ -181,7 +181,7 @@ export function listQueries(
       return fewMatches;
     },
     async rows(after) {
-      await amongMatches();
+      await chooseAmongMatches?.();
       if (after !== undefined) return fromTable(walk(keyOf(after), order, 0));
       const skip = offset(undefined);
       const version =

@@ -107,6 +107,19 @@ describe('caching and compression of public pages', () => {
     expect(Number(res.headers['content-length'])).toBeLessThan(8000);
   });
 
+  it('sends the bytes as they are, marked Vary, to a client that accepts no encoding', async () => {
+    const html = (await get('/').expect(200)).text;
+    const css = /<link rel="stylesheet" href="(\/assets\/app-[A-Z0-9]+\.css)">/.exec(html)?.[1];
+    expect(css).toBeTruthy();
+    const plain = await get(css!).set('Accept-Encoding', '').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+    const zipped = await get(css!).set('Accept-Encoding', 'gzip').expect(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(Number(plain.headers['content-length'])).toBeGreaterThan(1000);
+    expect(plain.text).toBe(zipped.text);
+  });
+
   it('serves the same bytes from memory on every request', async () => {
     const a = await get('/privacy-policy').set('Accept-Encoding', 'identity');
     const b = await get('/privacy-policy').set('Accept-Encoding', 'identity');

@@ -17,7 +17,9 @@ export function naturalKeyOf(entity: AnyEntity, values: Values): string | null {
     let value = values[name];
     if (value === undefined || value === null) return null;
     if (typeof value === 'string' && entity.fields[name]?.foldCase) value = value.toLowerCase();
-    text += (i === 0 ? '' : ',') + JSON.stringify(value);
+    // A finite number's JSON is its String (ids, numbers: most keys), without JSON.stringify's cost.
+    const part = typeof value === 'number' && Number.isFinite(value) ? String(value) : JSON.stringify(value);
+    text += (i === 0 ? '' : ',') + part;
   }
   return text + ']';
 }

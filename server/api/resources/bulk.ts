@@ -1,10 +1,16 @@
-import { entityByName, fieldNames, parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
+import { fieldNames, parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
 import { naturalKeyOf } from '#shared/entities/natural-key.ts';
 import type { BulkResponse, BulkRowResult } from '#shared/entities/bulk.ts';
 import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';
 import { ApiError } from '../http/errors.ts';
-import { assertReferencesExist, type Tx } from './integrity.ts';
-import { assertLanguageAlphabet } from './language-alphabet.ts';
+import {
+  assertKnownReferencesExist,
+  assertReferencesExist,
+  foreignKeysOf,
+  knownIds,
+  type Tx,
+} from './integrity.ts';
+import { assertLanguageAlphabet, checksAlphabet } from './language-alphabet.ts';
 import { MAX_PARAMETERS, prepareRows } from './bulk-rows.ts';
 import { insertRows } from './insert-rows.ts';
 import { fromRow, toColumns, type Values } from './rows.ts';
@@ -45,7 +51,11 @@ export async function bulkUpsert(
       const part = await bulkUpsert(tx, entity, rows.slice(start, start + slices.rows), ctx, dryRun && last);
       for (const status of Object.keys(counts) as Array<keyof typeof counts>)
         counts[status] += part.counts[status];
-      for (const result of part.results) results.push({ ...result, index: start + result.index });
+      for (const result of part.results) {
+        // The part's own objects: renumbered in place rather than copied (a link job: 1.4M rows).
+        result.index += start;
+        results.push(result);
+      }
     }
     return { counts, results };
   }
@@ -163,8 +173,9 @@ export async function bulkUpsert(
         );
       } else if (key !== null) {
         const values = newRecordValues(entity, input, ctx.now);
-        await assertReferencesExist(tx, entity, values);
-        await assertLanguageAlphabet(tx, entity, values);
+        // The rows' references were looked up together above (loadReferences).
+        if (!assertKnownReferencesExist(tx, entity, values)) await assertReferencesExist(tx, entity, values);
+        if (checksAlphabet(entity)) await assertLanguageAlphabet(tx, entity, values);
         pending.set(key, { index, values });
       } else {
         await flush();
@@ -218,18 +229,17 @@ async function rowsById(tx: Tx, entity: AnyEntity, ids: readonly number[]): Prom
 
 /** Fills `tx.known` for every id the rows refer to, one query per referenced table. */
 async function loadReferences(tx: Tx, entity: AnyEntity, inputs: readonly Values[]): Promise<void> {
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.kind !== 'fk' || !field.references) continue;
-    const target = entityByName(field.references);
+  for (const { name, target } of foreignKeysOf(entity)) {
+    const known = knownIds(tx, target.table);
     const ids = new Set<number>();
     for (const input of inputs) {
       const id = input[name];
-      if (typeof id === 'number' && !tx.known.has(`${target.table}:${id}`)) ids.add(id);
+      if (typeof id === 'number' && !known.has(id)) ids.add(id);
     }
     for (const chunk of chunks([...ids], MAX_PARAMETERS)) {
       const found = await tx.db.selectFrom(target.table).select('id').where('id', 'in', chunk).execute();
       const existing = new Set(found.map((row) => Number(row.id)));
-      for (const id of chunk) tx.known.set(`${target.table}:${id}`, existing.has(id));
+      for (const id of chunk) known.set(id, existing.has(id));
     }
   }
 }

@@ -11,8 +11,8 @@ import { textEqualsIgnoringCase } from './text-match.ts';
 export interface Tx {
   db: LooseDb;
   dialect: Dialect;
-  /** `table:id` → exists; bulk requests check the same language or letter group many times. */
-  known: Map<string, boolean>;
+  /** Table → id → exists; bulk requests check the same language or letter group many times. */
+  known: Map<string, Map<number, boolean>>;
   /** Run once the transaction has committed (never after a rollback, e.g. a dry run). */
   committed?: Array<() => void>;
 }
@@ -24,26 +24,66 @@ function list(parts: string[]): string {
   return parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
-/** Every foreign key in `values` points at an existing row, else 400 naming the field and the row. */
-export async function assertReferencesExist(tx: Tx, entity: AnyEntity, values: Values): Promise<void> {
-  const errors = new Map<string, string[]>();
-  for (const [name, field] of Object.entries(entity.fields)) {
-    const id = values[name];
-    if (field.kind !== 'fk' || !field.references || typeof id !== 'number') continue;
-    const target = entityByName(field.references);
-    const key = `${target.table}:${id}`;
-    let exists = tx.known.get(key);
-    if (exists === undefined) {
-      const row = await tx.db.selectFrom(target.table).select('id').where('id', '=', id).executeTakeFirst();
-      exists = row !== undefined;
-      tx.known.set(key, exists);
-    }
-    if (!exists) errors.set(name, [`refers to ${target.label.toLowerCase()} ${id}, which does not exist`]);
+interface ForeignKey {
+  name: string;
+  target: AnyEntity;
+}
+
+const foreignKeys = new WeakMap<AnyEntity, ForeignKey[]>();
+
+/** The entity's foreign-key fields and the entities they point at (worked out once per entity). */
+export function foreignKeysOf(entity: AnyEntity): ForeignKey[] {
+  let keys = foreignKeys.get(entity);
+  if (!keys) {
+    keys = Object.entries(entity.fields).flatMap(([name, field]) =>
+      field.kind === 'fk' && field.references ? [{ name, target: entityByName(field.references) }] : [],
+    );
+    foreignKeys.set(entity, keys);
   }
-  if (errors.size > 0) {
+  return keys;
+}
+
+/** What the unit of work knows of `table`'s ids: exists or not. */
+export function knownIds(tx: Tx, table: string): Map<number, boolean> {
+  let ids = tx.known.get(table);
+  if (!ids) tx.known.set(table, (ids = new Map()));
+  return ids;
+}
+
+/**
+ * 400 naming the field and the row when a foreign key in `values` points at a row known to be
+ * missing; false when one is not known either way (assertReferencesExist then looks it up).
+ * Synchronous: a bulk write looks up all its rows' references beforehand.
+ */
+export function assertKnownReferencesExist(tx: Tx, entity: AnyEntity, values: Values): boolean {
+  let errors: Map<string, string[]> | null = null;
+  for (const { name, target } of foreignKeysOf(entity)) {
+    const id = values[name];
+    if (typeof id !== 'number') continue;
+    const exists = tx.known.get(target.table)?.get(id);
+    if (exists === undefined) return false;
+    if (exists) continue;
+    errors ??= new Map();
+    errors.set(name, [`refers to ${target.label.toLowerCase()} ${id}, which does not exist`]);
+  }
+  if (errors) {
     const { message, fieldErrors } = invalid(entity.label.toLowerCase(), errors);
     throw badRequest(message, fieldErrors);
   }
+  return true;
+}
+
+/** Every foreign key in `values` points at an existing row, else 400 naming the field and the row. */
+export async function assertReferencesExist(tx: Tx, entity: AnyEntity, values: Values): Promise<void> {
+  for (const { name, target } of foreignKeysOf(entity)) {
+    const id = values[name];
+    if (typeof id !== 'number') continue;
+    const ids = knownIds(tx, target.table);
+    if (ids.has(id)) continue;
+    const row = await tx.db.selectFrom(target.table).select('id').where('id', '=', id).executeTakeFirst();
+    ids.set(id, row !== undefined);
+  }
+  assertKnownReferencesExist(tx, entity, values);
 }
 
 /** The row holding these natural-key values (all of them must be given), if any. */

@@ -42,13 +42,21 @@ async function alphabetOfLanguage(tx: Tx, languageId: number, exceptId?: number)
   return sample;
 }
 
+const letterFields = new WeakMap<AnyEntity, [letters: string, language: string] | null>();
+
 /** The letters field (a word's or a letter group's) and the language field of an entity, if it has both. */
 function fieldsOf(entity: AnyEntity): [letters: string, language: string] | null {
+  if (letterFields.has(entity)) return letterFields.get(entity)!;
   const entries = Object.entries(entity.fields);
   const letters = entries.find(([, f]) => f.format === 'word' || f.format === 'letter-group')?.[0];
   const language = entries.find(([, f]) => f.kind === 'fk' && f.references === 'language')?.[0];
-  return letters && language ? [letters, language] : null;
+  const fields: [string, string] | null = letters && language ? [letters, language] : null;
+  letterFields.set(entity, fields);
+  return fields;
 }
+
+/** Whether the entity's rows hold letters of a language (words, letter groups): the check applies. */
+export const checksAlphabet = (entity: AnyEntity): boolean => fieldsOf(entity) !== null;
 
 /**
  * Letters limited to the language's alphabet: a Cyrillic word in a language written in Latin

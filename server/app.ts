@@ -58,7 +58,9 @@ export interface AppHandle {
  * compression(), for requests that accept an encoding: it wraps every response's write, end and
  * headers to decide at the first byte, which costs a sub-millisecond API answer a tenth of its
  * time even when the client (the CLI, a script, a load balancer's probe) accepts none. Those get
- * the body as is, with the `Vary` compression would have set, so a cache keeps the two apart.
+ * the body as is, marked `Vary: Accept-Encoding` so a cache keeps it apart from a compressed copy.
+ * Compression marks only the types it would compress; marking every such answer costs a shared
+ * cache at most a second copy of an image, never a wrong one.
  */
 function compressWhenAccepted(): express.RequestHandler {
   const compress = compression();

@@ -59,3 +59,20 @@ export function referrersOf(name: EntityName): Array<{ entity: AnyEntity; field:
       .map(([field]) => ({ entity, field })),
   );
 }
+
+const foreignKeys = new WeakMap<AnyEntity, Array<{ name: string; target: AnyEntity }>>();
+
+/**
+ * The entity's foreign-key fields and the entities they point at (the other way round from
+ * referrersOf), worked out once per entity: bulk writes check them on every row.
+ */
+export function foreignKeysOf(entity: AnyEntity): Array<{ name: string; target: AnyEntity }> {
+  let keys = foreignKeys.get(entity);
+  if (!keys) {
+    keys = Object.entries(entity.fields).flatMap(([name, field]) =>
+      field.kind === 'fk' && field.references ? [{ name, target: entityByName(field.references) }] : [],
+    );
+    foreignKeys.set(entity, keys);
+  }
+  return keys;
+}

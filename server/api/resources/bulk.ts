@@ -1,15 +1,9 @@
-import { fieldNames, parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
+import { fieldNames, foreignKeysOf, parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
 import { naturalKeyOf } from '#shared/entities/natural-key.ts';
 import type { BulkResponse, BulkRowResult } from '#shared/entities/bulk.ts';
 import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';
 import { ApiError } from '../http/errors.ts';
-import {
-  assertKnownReferencesExist,
-  assertReferencesExist,
-  foreignKeysOf,
-  knownIds,
-  type Tx,
-} from './integrity.ts';
+import { assertKnownReferencesExist, assertReferencesExist, knownIds, type Tx } from './integrity.ts';
 import { assertLanguageAlphabet, checksAlphabet } from './language-alphabet.ts';
 import { MAX_PARAMETERS, prepareRows } from './bulk-rows.ts';
 import { insertRows } from './insert-rows.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { entityByName, referrersOf, type AnyEntity } from '#shared/entities/index.ts';
+import { foreignKeysOf, referrersOf, type AnyEntity } from '#shared/entities/index.ts';
 import { invalid } from '#shared/entities/input.ts';
 import { duplicateKeyMessage } from '#shared/entities/natural-key.ts';
 import type { Dialect } from '../../db/database.ts';
@@ -22,25 +22,6 @@ const count = (n: number, entity: AnyEntity) =>
 
 function list(parts: string[]): string {
   return parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-}
-
-interface ForeignKey {
-  name: string;
-  target: AnyEntity;
-}
-
-const foreignKeys = new WeakMap<AnyEntity, ForeignKey[]>();
-
-/** The entity's foreign-key fields and the entities they point at (worked out once per entity). */
-export function foreignKeysOf(entity: AnyEntity): ForeignKey[] {
-  let keys = foreignKeys.get(entity);
-  if (!keys) {
-    keys = Object.entries(entity.fields).flatMap(([name, field]) =>
-      field.kind === 'fk' && field.references ? [{ name, target: entityByName(field.references) }] : [],
-    );
-    foreignKeys.set(entity, keys);
-  }
-  return keys;
 }
 
 /** What the unit of work knows of `table`'s ids: exists or not. */

@@ -12,8 +12,11 @@ import { createPanel, PANEL_PREFIX } from './panel/index.ts';
 import { embeddedApiApp } from './proxy/embedded-api.ts';
 import { internalClientIp } from './proxy/internal-client-ip.ts';
 import type { UpstreamTimeouts } from './proxy/upstream.ts';
+import type { AppHandler } from './proxy/in-process.ts';
 import { errorHandler } from './http/errors.ts';
-import { securityHeaders, withSecurityHeaders } from './http/security.ts';
+import { apiErrorHandler } from './api/http/errors.ts';
+import { withSearchLane, type SearchReads } from './api/http/search-lane.ts';
+import { nextNonce, securityHeaders, withSecurityHeaders } from './http/security.ts';
 import { capturedHeaders } from './http/header-template.ts';
 import { seoRoutes } from './http/seo.ts';
 import { rejectMalformedPaths } from './http/url-encoding.ts';
@@ -103,8 +106,9 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   // in flight must finish (index.ts closes this one after the public one has drained). Its buffered
   // calls are handed to the API in this process instead (no socket, no HTTP parsing; embedded-api.ts).
   let embeddedOrigin: string | null = null;
-  let embeddedHandler: Express | null = null;
+  let embeddedHandler: AppHandler | null = null;
   let inProcessApi: Express | null = null;
+  let searches: SearchReads | null = null;
   const panel = createPanel({
     config,
     clock,
@@ -131,6 +135,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
       const api = await createContentApi({ config, database, logger, clock });
       closers.unshift(api.close);
       app.use(apiPrefix(config), internalClientIp(panel.internalKey), api.router);
+      searches = api.searches;
       inProcessApi = embeddedApiApp({
         config,
         logger,
@@ -163,7 +168,17 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
     const internal = createServer(app);
     await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
     embeddedOrigin = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
-    embeddedHandler = inProcessApi;
+    // The panel's list searches skip Express too (its in-process calls carry the session's token).
+    embeddedHandler = withSearchLane({
+      next: inProcessApi!,
+      app: inProcessApi!,
+      prefix: apiPrefix(config),
+      reads: searches!,
+      log: logRequest,
+      observe: [measureRequest],
+      before: internalClientIp(panel.internalKey),
+      errors: [apiErrorHandler(logger), errorHandler(logger)],
+    });
     closers.unshift(async () => {
       internal.closeIdleConnections();
       await new Promise((resolve) => internal.close(resolve));
@@ -175,19 +190,32 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
     ...['/healthz', '/readyz', '/metrics', '/assets', '/robots.txt', '/sitemap.xml'],
     ...[apiPrefix(config), PANEL_PREFIX],
   ]);
+  const pagesLane = withFastLane({
+    app,
+    log: logRequest,
+    observe: [measureRequest],
+    security,
+    // A site 404 only where Express has no route of its own, however a path is cased or ended.
+    page: (path) => {
+      const page = pages.cached(path);
+      return page && (page.status !== 404 || !claimed.test(path)) ? page : undefined;
+    },
+  });
   return {
     app,
-    handler: withFastLane({
-      app,
-      log: logRequest,
-      observe: [measureRequest],
-      security,
-      // A site 404 only where Express has no route of its own, however a path is cased or ended.
-      page: (path) => {
-        const page = pages.cached(path);
-        return page && (page.status !== 404 || !claimed.test(path)) ? page : undefined;
-      },
-    }),
+    handler: searches
+      ? withSearchLane({
+          next: pagesLane,
+          app,
+          prefix: apiPrefix(config),
+          reads: searches,
+          log: logRequest,
+          observe: [measureRequest],
+          // As withSecurityHeaders and compressWhenAccepted set them (the lane takes no Accept-Encoding).
+          headers: () => [...security(nextNonce()), 'Vary', 'Accept-Encoding'],
+          errors: [apiErrorHandler(logger), errorHandler(logger)],
+        })
+      : pagesLane,
     logger,
     sessionStore: panel.session.store,
     close: async () => {

@@ -10,7 +10,8 @@ import { historyRouters } from './history/router.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
 import { linkBuilderRouter } from './links/router.ts';
 import { openApiDocument } from './openapi/document.ts';
-import { contentResources, servedEntities } from './resources/index.ts';
+import type { SearchReads } from './http/search-lane.ts';
+import { contentResources, searchedEntities, servedEntities } from './resources/index.ts';
 import { createNaturalKeyGuard } from './resources/natural-key-guard.ts';
 import { createStore } from './resources/store.ts';
 
@@ -35,7 +36,7 @@ export async function createContentApi(deps: {
   database: DatabaseHandle;
   logger: Logger;
   clock: () => number;
-}): Promise<{ router: Router; close(): Promise<void> }> {
+}): Promise<{ router: Router; searches: SearchReads; close(): Promise<void> }> {
   const { config, database, logger, clock } = deps;
   const naturalKeys = createNaturalKeyGuard(database, logger);
   // Once, whatever the number of instances starting together on this database.
@@ -67,7 +68,8 @@ export async function createContentApi(deps: {
   const history = historyRouters({ database, clock, requireAdmin: auth.requireAdmin });
   router.use('/audit/cms', history.audit);
   router.use('/trash/cms', history.trash);
-  router.use(contentResources({ database, requireAdmin: auth.requireAdmin, clock, naturalKeys }));
+  const store = naturalKeys.wrap(createStore(database));
+  router.use(contentResources({ database, store, requireAdmin: auth.requireAdmin, clock }));
   router.use('/change-sets/cms', auth.requireAdmin, changeSetRouter({ database, clock }));
   router.use('/health/cms', auth.requireAdmin, healthRouter({ database, clock }));
   router.use(apiNotFound);
@@ -85,6 +87,11 @@ export async function createContentApi(deps: {
   timer.unref();
   return {
     router,
+    searches: {
+      entity: (resource) => searchedEntities.get(resource),
+      rememberedActor: auth.rememberedActor,
+      search: (entity, request) => store.search(entity, request),
+    },
     close: async () => {
       clearInterval(timer);
       await links.close();

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express } from 'express';
 import fresh from 'fresh';
 import type { CachedPage } from '../ssr/page-cache.ts';
 import { pickEncoding } from './pick-encoding.ts';
@@ -12,8 +11,8 @@ type Observer = (
 ) => void;
 
 export interface FastLaneOptions {
-  /** Express, for everything the lane does not answer. */
-  app: Express;
+  /** Express (or a lane in front of it), for everything this lane does not answer. */
+  app: (req: IncomingMessage, res: ServerResponse) => void;
   /** The request log: its `track` does what the middleware does but set the id header. */
   log: { track(req: IncomingMessage, res: ServerResponse): string };
   /** Synchronous middleware that only watches the response (metrics), run as Express would. */

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export const INTERNAL_KEY_HEADER = 'x-argus-internal-key';
 export const INTERNAL_CLIENT_IP_HEADER = 'x-argus-client-ip';
@@ -11,7 +11,9 @@ export const INTERNAL_CLIENT_IP_HEADER = 'x-argus-client-ip';
  * that only counts when it carries this process's random key; anyone else's copy is removed.
  * `trust proxy` itself stays a plain hop count.
  */
-export function internalClientIp(internalKey: string): RequestHandler {
+export function internalClientIp(
+  internalKey: string,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   const expected = Buffer.from(internalKey);
   return (req, _res, next) => {
     const key = req.headers[INTERNAL_KEY_HEADER];

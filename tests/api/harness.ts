@@ -14,6 +14,8 @@ export const START = Date.parse('2025-01-15T10:00:00.000Z');
 
 export interface ApiHarness {
   app: Express;
+  /** What the public listener serves: `app` behind the lanes that answer some requests first. */
+  handler: AppHandle['handler'];
   /** A second connection to the same database, for arranging what the API cannot (players). */
   database: DatabaseHandle;
   clock: { now: number };
@@ -49,6 +51,7 @@ export async function startApi(dialect: Dialect): Promise<ApiHarness> {
   const url = (path: string) => `${PREFIX}/${path.replace(/^\//, '')}`;
   return {
     app: handle.app,
+    handler: handle.handler,
     database,
     clock,
     token: accessToken,

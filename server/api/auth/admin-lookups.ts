@@ -37,16 +37,26 @@ export function adminLookups(ctx: AuthContext, accessVersion: () => string) {
     return { token: row, account: row ? await ctx.credentials.byUserId(row.userId) : null };
   };
 
-  return async (token: string): Promise<AdminLookup> => {
+  /** What is remembered of a token now, without reading the database; undefined when nothing is. */
+  const recall = (token: string): { key: string; at: string; found?: AdminLookup } => {
     const at = remembered.now();
     const key = hashToken(token);
     const known = remembered.get(key);
-    if (known) {
-      const live = known.token.expiresAt > ctx.clock();
-      return live ? known : { token: null, account: known.account };
-    }
-    const found = await read(token);
-    if (found.token) remembered.keep(key, { token: found.token, account: found.account }, at);
-    return found;
+    if (!known) return { key, at };
+    const live = known.token.expiresAt > ctx.clock();
+    return { key, at, found: live ? known : { token: null, account: known.account } };
   };
+
+  const lookup = async (token: string): Promise<AdminLookup> => {
+    const { key, at, found } = recall(token);
+    if (found) return found;
+    const stored = await read(token);
+    if (stored.token) remembered.keep(key, { token: stored.token, account: stored.account }, at);
+    return stored;
+  };
+  /** The lookup when its answer is already remembered (no await: the API's read lane, api-lane.ts). */
+  const peek = (token: string): AdminLookup | undefined => recall(token).found;
+  return Object.assign(lookup, { peek });
 }
+
+export type AdminLookups = ReturnType<typeof adminLookups>;

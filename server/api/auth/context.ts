@@ -62,6 +62,12 @@ export function createAuthContext(deps: {
   };
 }
 
+/** Who made a request to a /cms/ endpoint (res.locals.actor after requireAdmin). */
+export interface Actor {
+  userId: number;
+  username: string;
+}
+
 /** May this account use the content API: an active, non-deleted admin who completed two-factor. */
 export function isActiveAdmin(account: Account | null): account is Account {
   return (

@@ -2,27 +2,27 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
-import { createAuthContext } from './context.ts';
+import { createAuthContext, type Actor } from './context.ts';
 import { bodyParserErrors } from './http.ts';
 import { loginHandler } from './login-route.ts';
 import { primeDummyHash } from './passwords.ts';
-import { requireAdminHandler } from './require-admin.ts';
+import { adminLookups } from './admin-lookups.ts';
+import { actorOf, requireAdminHandler } from './require-admin.ts';
 import { logoutHandler, refreshHandler } from './session-routes.ts';
 import { verifyOtpHandler } from './verify-otp-route.ts';
 
 export { ensureAdmin } from './bootstrap.ts';
 
-/** Who made a request to a /cms/ endpoint (res.locals.actor after requireAdmin). */
-export interface Actor {
-  userId: number;
-  username: string;
-}
+export type { Actor } from './context.ts';
 
 export interface AuthService {
   /** Mounted at `/auth`: POST login, POST verify-otp, GET refresh-token, POST logout. */
   router: Router;
   /** 401 without a live access token, 403 unless an active admin who completed 2FA; sets res.locals.actor. */
   requireAdmin: RequestHandler;
+  /** Who a bearer token stands for when requireAdmin would let it in without reading the database
+   * (its lookup is remembered); null otherwise, when only requireAdmin can tell. */
+  rememberedActor(token: string): Actor | null;
   close(): Promise<void>;
 }
 
@@ -44,9 +44,14 @@ export async function createAuth(deps: {
   router.post('/logout', logoutHandler(ctx));
   router.use(bodyParserErrors);
 
+  const lookup = adminLookups(ctx, deps.database.accessVersion);
   return {
     router,
-    requireAdmin: requireAdminHandler(ctx, deps.database.accessVersion),
+    requireAdmin: requireAdminHandler(lookup),
+    rememberedActor: (token) => {
+      const found = lookup.peek(token);
+      return found ? actorOf(found) : null;
+    },
     close: () => ctx.limiters.close(),
   };
 }

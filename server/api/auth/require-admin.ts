@@ -1,22 +1,28 @@
 import type { RequestHandler } from 'express';
-import { adminLookups } from './admin-lookups.ts';
-import { isActiveAdmin, type AuthContext } from './context.ts';
+import type { AdminLookup, AdminLookups } from './admin-lookups.ts';
+import { isActiveAdmin, type Actor } from './context.ts';
 import { bearerToken, MESSAGES, sendError } from './http.ts';
+
+/** The actor a lookup grants /cms/ access to: a live token of an active admin who completed 2FA. */
+export function actorOf({ token, account }: AdminLookup): Actor | null {
+  if (!token || !isActiveAdmin(account)) return null;
+  return { userId: account.userId, username: account.username };
+}
 
 /**
  * Guards the /cms/ endpoints: a live access token (401 otherwise) of an active admin who completed
  * two-factor (403 otherwise). Demoting, deactivating or deleting an admin takes effect at once: the
  * account is read again after any commit (admin-lookups.ts).
  */
-export function requireAdminHandler(ctx: AuthContext, accessVersion: () => string): RequestHandler {
-  const lookup = adminLookups(ctx, accessVersion);
+export function requireAdminHandler(lookup: AdminLookups): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req);
     if (!token) return sendError(res, 401, MESSAGES.authenticationRequired);
-    const { token: row, account } = await lookup(token);
-    if (!row) return sendError(res, 401, MESSAGES.invalidToken);
-    if (!isActiveAdmin(account)) return sendError(res, 403, MESSAGES.notAdmin);
-    res.locals.actor = { userId: account.userId, username: account.username };
+    const found = await lookup(token);
+    if (!found.token) return sendError(res, 401, MESSAGES.invalidToken);
+    const actor = actorOf(found);
+    if (!actor) return sendError(res, 403, MESSAGES.notAdmin);
+    res.locals.actor = actor;
     next();
   };
 }

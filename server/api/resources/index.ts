@@ -2,24 +2,27 @@ import { Router, type RequestHandler } from 'express';
 import { auditEntry, contentEntities, level, type AnyEntity } from '#shared/entities/index.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { changeSetHeader } from '../audit/change-set.ts';
-import type { NaturalKeyGuard } from './natural-key-guard.ts';
 import { resourceRouter } from './router.ts';
-import { createStore } from './store.ts';
+import type { Store } from './store.ts';
 import { solvabilityRouter } from '../solvability/router.ts';
 import { createSolvabilityService } from '../solvability/service.ts';
 
 /** Every resource the descriptions list (the nine entities and the audit log), behind requireAdmin. */
 export const servedEntities: readonly AnyEntity[] = [...contentEntities, auditEntry];
 
+/** The entities whose `{resource}/cms/search` is the plain search of their rows (search-lane.ts). */
+export const searchedEntities = new Map(
+  servedEntities.filter((entity) => entity.operations.search).map((entity) => [entity.resource, entity]),
+);
+
 export function contentResources(deps: {
   database: DatabaseHandle;
+  store: Store;
   requireAdmin: RequestHandler;
   clock: () => number;
-  naturalKeys?: NaturalKeyGuard;
 }): Router {
   const router = Router();
-  const created = createStore(deps.database);
-  const store = deps.naturalKeys ? deps.naturalKeys.wrap(created) : created;
+  const { store } = deps;
   // Before the levels' own routes: `levels/cms/solvability` is no id, and the search takes `solvable`.
   router.use(
     solvabilityRouter({

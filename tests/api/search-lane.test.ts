@@ -1,0 +1,135 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.ts';
+import { PREFIX, useApiWithFixture } from './harness.ts';
+
+interface Answer {
+  status: number;
+  headers: string[];
+  body: string;
+  /** Whether Express took the request (its prototypes are on the request once it returns). */
+  express: boolean;
+}
+
+/** A listener for one handler that tells, per request, whether Express took it. */
+async function listen(handler: (req: IncomingMessage, res: never) => void, express: object) {
+  const taken: boolean[] = [];
+  const server: Server = createServer((req, res) => {
+    handler(req, res as never);
+    taken.push(Object.getPrototypeOf(req) === express);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const get = (path: string, headers: Record<string, string>) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.rawHeaders,
+            body: Buffer.concat(chunks).toString('latin1'),
+            express: taken.at(-1)!,
+          }),
+        );
+      });
+      req.on('error', reject).end();
+    });
+  return { get, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** What may differ between two answers to the same request: ids, nonces, the time. */
+function comparable(answer: Answer) {
+  const requestId = answer.headers[answer.headers.findIndex((h) => h.toLowerCase() === 'x-request-id') + 1];
+  const scrub = (text: string) =>
+    text.replaceAll(requestId ?? '\0', '<id>').replace(/'nonce-[^']+'/g, "'nonce-…'");
+  const headers = answer.headers.map(scrub);
+  const date = headers.indexOf('Date');
+  if (date >= 0) headers[date + 1] = '<date>';
+  // A body that names its request id has an ETag of its own.
+  const etag = headers.indexOf('ETag');
+  if (etag >= 0 && requestId && answer.body.includes(requestId)) headers[etag + 1] = '<etag>';
+  return { status: answer.status, headers, body: scrub(answer.body) };
+}
+
+describe.each(DIALECTS)('the API search lane answers as Express does (%s)', (dialect) => {
+  const { api, f } = useApiWithFixture(dialect);
+  let lane: Awaited<ReturnType<typeof listen>>;
+  let plain: Awaited<ReturnType<typeof listen>>;
+  const bearer = () => ({ Authorization: `Bearer ${api.token}` });
+
+  beforeAll(async () => {
+    lane = await listen(api.handler, api.app.request);
+    plain = await listen(api.app, api.app.request);
+  });
+  afterAll(async () => {
+    await lane?.close();
+    await plain?.close();
+  });
+
+  /** The lane's answer (asked twice: a token is remembered from its first use) and Express's. */
+  async function both(path: string, headers: Record<string, string> = bearer()) {
+    await lane.get(`${PREFIX}/${path}`, headers);
+    const fromLane = await lane.get(`${PREFIX}/${path}`, headers);
+    const fromExpress = await plain.get(`${PREFIX}/${path}`, headers);
+    expect(fromExpress.express).toBe(true);
+    expect(comparable(fromLane)).toEqual(comparable(fromExpress));
+    return fromLane;
+  }
+
+  it('takes list searches with a known admin token, with the same status, headers and body', async () => {
+    const paths = [
+      'words/cms/search',
+      'words/cms/search/?letters=ta',
+      `words/cms/search/?languageId=${f.english}&isActive=true&page=0&size=2`,
+      'letter-groups/cms/search/?letters=%C3%B1',
+      'levels/cms/search/',
+      'stages/cms/search/?sort=number:desc',
+      'users/cms/search/?username=nobody',
+    ];
+    for (const path of paths) {
+      const answer = await both(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.express, `${path} went through Express`).toBe(false);
+    }
+    const words = JSON.parse((await both('words/cms/search/?letters=t')).body);
+    expect(words.content.map((w: { letters: string }) => w.letters).sort()).toEqual(['pat', 'tap']);
+  });
+
+  it('leaves to Express what it does not take, answered as before', async () => {
+    const etag = (await both('words/cms/search')).headers;
+    const tag = etag[etag.indexOf('ETag') + 1]!;
+    const cases: Array<[string, Record<string, string>, number]> = [
+      ['words/cms/search', {}, 401],
+      ['words/cms/search', { Authorization: 'Bearer not-a-token' }, 401],
+      ['words/cms/search/?colour=blue', bearer(), 400],
+      ['words/cms/search/?page=-1', bearer(), 400],
+      ['words/cms/search', { ...bearer(), 'Accept-Encoding': 'gzip' }, 200],
+      ['words/cms/search', { ...bearer(), 'If-None-Match': tag }, 304],
+      ['words/cms/search', { ...bearer(), 'X-Change-Set': 'not-a-uuid' }, 400],
+      ['levels/cms/search/?solvable=maybe', bearer(), 400],
+      ['Words/CMS/Search', bearer(), 200],
+      [`words/cms/${f.words[0]}`, bearer(), 200],
+    ];
+    for (const [path, headers, status] of cases) {
+      const answer = await both(path, headers);
+      expect(answer.status, path).toBe(status);
+      expect(answer.express, `${path} ${JSON.stringify(headers)}`).toBe(true);
+    }
+  });
+
+  it('answers a search that fails through the API error handler, as Express does', async () => {
+    await sql`alter table stages rename to stages_away`.execute(api.database.db);
+    try {
+      const answer = await both('stages/cms/search/?letterCount=6');
+      expect(answer.status).toBe(500);
+      expect(answer.express).toBe(false);
+      expect(JSON.parse(comparable(answer).body).message).toBe('Internal server error (request <id>)');
+    } finally {
+      await sql`alter table stages_away rename to stages`.execute(api.database.db);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import type { ReadPool } from './read-pool.ts';
+import { objectRows } from './object-rows.ts';
 import { keepBounded } from './until-commit.ts';
 
 /** A read the workers ran within this many ms runs on the main thread the next time. */
@@ -35,11 +36,11 @@ export const readCost = (): ReadCost => ({ cheap: false });
 export type CheapReads = (query: CompiledQuery, cost?: ReadCost) => Promise<Record<string, unknown>[]>;
 
 export function cheapReads(reader: SQLite.Database, pool: ReadPool): CheapReads {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, ReturnType<typeof objectRows>>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
     if (!statement) {
-      statement = reader.prepare(sql);
+      statement = objectRows(reader.prepare(sql));
       keepBounded(statements, sql, statement, MAX_STATEMENTS);
     }
     return statement;
@@ -48,7 +49,7 @@ export function cheapReads(reader: SQLite.Database, pool: ReadPool): CheapReads 
     if (cost?.cheap) {
       const started = performance.now();
       try {
-        const rows = prepared(query.sql).all(...query.parameters) as Record<string, unknown>[];
+        const rows = prepared(query.sql)(...query.parameters);
         if (performance.now() - started > SLOW_MS) cost.cheap = false;
         return rows;
       } catch {

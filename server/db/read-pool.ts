@@ -16,6 +16,14 @@ db.pragma('busy_timeout = 5000');
 db.pragma('query_only = 1');
 db.pragma('cache_size = -' + workerData.cacheKib);
 const statements = new Map();
+// As object-rows.ts (which this string cannot import): raw rows, objects built by a literal.
+function objectRows(statement) {
+  const names = statement.reader ? statement.columns().map((column) => column.name) : ['__proto__'];
+  if (names.includes('__proto__')) return (parameters) => statement.all(...parameters);
+  const build = new Function('values', 'return { ' + names.map((name, i) => JSON.stringify(name) + ': values[' + i + ']').join(', ') + ' };');
+  const raw = statement.raw(true);
+  return (parameters) => raw.all(...parameters).map(build);
+}
 parentPort.on('message', ({ id, sql, parameters, optimize, checkpoint }) => {
   try {
     if (checkpoint) {
@@ -35,13 +43,13 @@ parentPort.on('message', ({ id, sql, parameters, optimize, checkpoint }) => {
       }
       return parentPort.postMessage({ id, rows: [] });
     }
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      if (statements.size < 1000) statements.set(sql, statement);
+    let read = statements.get(sql);
+    if (!read) {
+      read = objectRows(db.prepare(sql));
+      if (statements.size < 1000) statements.set(sql, read);
     }
     const started = performance.now();
-    const rows = statement.all(...parameters);
+    const rows = read(parameters);
     parentPort.postMessage({ id, rows, ms: performance.now() - started });
   } catch (error) {
     parentPort.postMessage({ id, error: { message: error.message, code: error.code } });

@@ -4,7 +4,8 @@ import type { CachedPage } from '../ssr/page-cache.ts';
 import { pickEncoding } from './pick-encoding.ts';
 import { nextNonce } from './security.ts';
 
-type Observer = (
+/** Synchronous middleware that only watches a request and its response (logs, metrics). */
+export type Observer = (
   req: IncomingMessage & { originalUrl: string },
   res: ServerResponse,
   next: () => void,

@@ -4,13 +4,8 @@ import etag from 'etag';
 import type { ErrorRequestHandler, Express, Request, Response } from 'express';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { Actor } from '../auth/context.ts';
+import type { Observer } from '../../http/fast-lane.ts';
 import { parseSearchQuery, type SearchRequest } from '../resources/search-query.ts';
-
-type Observer = (
-  req: IncomingMessage & { originalUrl: string },
-  res: ServerResponse,
-  next: () => void,
-) => void;
 
 /** The content API's list searches, as the lane needs them (server/api/index.ts gives them). */
 export interface SearchReads {

@@ -70,10 +70,16 @@ describe.each(DIALECTS)('the API search lane answers as Express does (%s)', (dia
     await plain?.close();
   });
 
-  /** The lane's answer (asked twice: a token is remembered from its first use) and Express's. */
+  /**
+   * The lane's answer and Express's. A token is remembered from its first use, until anything that
+   * may end access moves the change counter (on PostgreSQL also its listening connection coming
+   * up after start-up), so the lane is asked until it takes the request, three times at most.
+   */
   async function both(path: string, headers: Record<string, string> = bearer()) {
-    await lane.get(`${PREFIX}/${path}`, headers);
-    const fromLane = await lane.get(`${PREFIX}/${path}`, headers);
+    let fromLane = await lane.get(`${PREFIX}/${path}`, headers);
+    for (let tries = 0; tries < 3 && fromLane.express; tries++) {
+      fromLane = await lane.get(`${PREFIX}/${path}`, headers);
+    }
     const fromExpress = await plain.get(`${PREFIX}/${path}`, headers);
     expect(fromExpress.express).toBe(true);
     expect(comparable(fromLane)).toEqual(comparable(fromExpress));

@@ -10,8 +10,9 @@ import * as esbuild from 'esbuild';
 export async function buildServer(root: string): Promise<void> {
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['server/index.ts'],
-    outfile: path.join(root, 'build/server/index.js'),
+    // The render thread's script (server/ssr/render-thread.ts) sits beside the server's.
+    entryPoints: { index: 'server/index.ts', 'render-worker': 'server/ssr/render-worker.tsx' },
+    outdir: path.join(root, 'build/server'),
     bundle: true,
     platform: 'node',
     format: 'esm',

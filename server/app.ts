@@ -27,12 +27,14 @@ import { healthRoutes, type ReadinessCheck } from './observability/health.ts';
 import {
   metricsEndpoint,
   poolMetrics,
+  renderThreadMetrics,
   requestMetrics,
   startProcessMetrics,
 } from './observability/metrics.ts';
 import { manifestSource } from './ssr/assets.ts';
 import { pagesMiddleware } from './ssr/middleware.ts';
 import { createPageRenderer } from './ssr/render.tsx';
+import { createRenderThreads } from './ssr/render-thread.ts';
 
 export interface AppDeps {
   logger?: Logger;
@@ -154,11 +156,24 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   // Session, browser-facing auth endpoints, API proxy and gating of the panel pages.
   app.use(PANEL_PREFIX, panel.router);
 
+  // Threads know the app's own route table only (tests may render an extended one here).
+  const threads =
+    config.renderThreads > 0 && !deps.routes
+      ? createRenderThreads({
+          threads: config.renderThreads,
+          publicConfig: config.public,
+          counted: renderThreadMetrics(),
+          onFailure: (error) =>
+            logger.warn({ err: { message: error.message } }, 'render thread failed; it restarts'),
+        })
+      : null;
+  if (threads) closers.push(threads.close);
   const render = createPageRenderer({
     routes: deps.routes ?? appRoutes,
     publicConfig: config.public,
     assets: manifestSource(config.buildDir, config.isProduction),
     isProduction: config.isProduction,
+    threads,
   });
   const pages = pagesMiddleware(render, config.public.baseUrl, panel.requestContext);
   app.use(pages);

@@ -73,6 +73,12 @@ const envSchema = z.object({
   REDIS_COMMAND_TIMEOUT_MS: millis('one Redis command', 50, 60_000).default(1_500),
   METRICS_TOKEN: z.string().min(24, { error: 'must be at least 24 characters' }).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  RENDER_THREADS: z.coerce
+    .number({ error: 'must be a whole number of threads from 0 to 8' })
+    .int({ error: 'must be a whole number of threads from 0 to 8' })
+    .min(0, { error: 'must be a whole number of threads from 0 to 8' })
+    .max(8, { error: 'must be a whole number of threads from 0 to 8' })
+    .optional(),
   REFRESH_REUSE_GRACE: seconds('refresh-token reuse grace window', 0, 60).default(10),
 });
 
@@ -116,6 +122,8 @@ export interface Config {
   metricsToken: string | null;
   /** A separate listener (on HOST) serving /metrics without a token, for a scraper on a private network. */
   metricsPort: number | null;
+  /** Worker threads rendering the panel's pages (0: the main thread renders them). */
+  renderThreads: number;
   /** PostgreSQL statement_timeout (ms): no query holds a connection longer. */
   dbStatementTimeoutMs: number;
   /** A Redis command that gets no answer within this (ms) fails: Redis frozen is not a hang. */
@@ -181,6 +189,9 @@ export function loadConfig(
       bodyTimeoutMs: e.UPSTREAM_BODY_TIMEOUT_MS,
     },
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    // One by default in production (the built server); from source (tests, dev) a thread would
+    // run under tsx, so it is asked for explicitly there.
+    renderThreads: e.RENDER_THREADS ?? (e.NODE_ENV === 'production' ? 1 : 0),
     metricsToken: e.METRICS_TOKEN ?? null,
     metricsPort: e.METRICS_PORT ?? null,
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,

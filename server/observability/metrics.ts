@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 
 /**
  * Prometheus metrics on prom-client's default registry: the process (heap, event-loop lag, CPU,
@@ -70,6 +70,19 @@ export function requestMetrics(apiPrefix: string, panelPrefix: string) {
     });
     next();
   };
+}
+
+/**
+ * Panel pages by where React rendered them: `thread` (a render thread), or `main` when the main
+ * thread had to (threads busy, restarting after a failure, or a render that failed there). A
+ * steady share of `main` says the threads are not doing their job.
+ */
+export function renderThreadMetrics(): (on: 'thread' | 'main') => void {
+  const name = 'argus_render_thread_pages_total';
+  const counter =
+    (register.getSingleMetric(name) as Counter<'on'> | undefined) ??
+    new Counter({ name, help: 'Panel pages rendered with render threads on, by where', labelNames: ['on'] });
+  return (on) => counter.inc({ on });
 }
 
 /** Gauges of the PostgreSQL pool (connections in use, idle, and requests waiting for one). */

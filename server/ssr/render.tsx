@@ -1,17 +1,10 @@
-import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  matchRoutes,
-  StaticRouterProvider,
-  type RouteObject,
-  type StaticHandlerContext,
-} from 'react-router';
+import { createStaticHandler, matchRoutes, type RouteObject, type StaticHandlerContext } from 'react-router';
 import { pageHandleOf, SITE_NAME, type PageHandle } from '#client/page-handle.ts';
-import { PublicConfigProvider } from '#client/public-config.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { AssetManifest } from './assets.ts';
 import { renderDocument } from './document.ts';
+import { renderApp as renderRoutes } from './render-app.tsx';
+import type { RenderThreads } from './render-thread.ts';
 
 export type RenderOutcome =
   | { kind: 'response'; response: Response }
@@ -23,6 +16,8 @@ export interface RendererOptions {
   assets: () => AssetManifest;
   /** Production hides stack traces of unexpected errors. */
   isProduction: boolean;
+  /** Render threads for pages rendered per request; only for `routes` as the threads know them. */
+  threads?: RenderThreads | null;
 }
 
 const ERROR_HEADS: Record<'notFound' | 'error', PageHandle> = {
@@ -38,17 +33,12 @@ const ERROR_HEADS: Record<'notFound' | 'error', PageHandle> = {
  * React Router's custom-server flow: `query()` the static handler, return a Response (redirects,
  * resource routes) unchanged, otherwise render StaticRouterProvider with the context's status.
  */
-export function createPageRenderer({ routes, publicConfig, assets, isProduction }: RendererOptions) {
+export function createPageRenderer(options: RendererOptions) {
+  const { routes, publicConfig, assets, isProduction, threads } = options;
   const handler = createStaticHandler(routes);
 
-  function renderApp(context: StaticHandlerContext, nonce: string, hydrate: boolean): string {
-    const router = createStaticRouter(handler.dataRoutes, context);
-    return renderToString(
-      <PublicConfigProvider value={publicConfig}>
-        <StaticRouterProvider router={router} context={context} nonce={nonce} hydrate={hydrate} />
-      </PublicConfigProvider>,
-    );
-  }
+  const renderApp = (context: StaticHandlerContext, nonce: string, hydrate: boolean): string =>
+    renderRoutes(handler, publicConfig, context, nonce, hydrate);
 
   /**
    * What the error page may show: in production the message only, never the stack; always the id
@@ -117,12 +107,16 @@ export function createPageRenderer({ routes, publicConfig, assets, isProduction 
     // rendered per request inside the panel (and must never be cached as the site's).
     const siteNotFound = notFound && staticKey(new URL(request.url).pathname) === NOT_FOUND_KEY;
     const isStatic = siteNotFound || (!context.errors && leaf?.static === true);
-    let appHtml: string;
-    try {
-      appHtml = renderApp(context, nonce, !isStatic);
-    } catch (error) {
-      context = withRenderError(context, error, requestId);
-      appHtml = renderApp(context, nonce, false);
+    // A page rendered per request goes to a render thread when there is one; static pages are
+    // rendered once (then cached) and stay here.
+    let appHtml = (isStatic ? null : await threads?.render(request.url, context, nonce)) ?? null;
+    if (appHtml === null) {
+      try {
+        appHtml = renderApp(context, nonce, !isStatic);
+      } catch (error) {
+        context = withRenderError(context, error, requestId);
+        appHtml = renderApp(context, nonce, false);
+      }
     }
 
     const failed = context.statusCode >= 500;

@@ -67,6 +67,7 @@ parentPort.on('message', ({ id, sql, parameters, optimize, checkpoint }) => {
  * is then kept until the next commit (sqlite-counts.ts).
  */
 export const WORKER_CACHE_KIB = 4000;
+const YOUNG_GENERATION_MB = 8;
 
 /** Rows of a read, and how long the worker took to run it (ms; queueing not included). */
 export interface TimedRows {
@@ -110,6 +111,9 @@ export function createReadPool(file: string, size = Math.min(2, availableParalle
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { driver, file, cacheKib: WORKER_CACHE_KIB },
+      // V8 lets a thread's young generation grow to 48 MB of resident memory; a read's rows are
+      // short-lived and small, so 8 MB serves them (P10: the server's memory after the benchmarks).
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     const slot: Slot = { worker, pending: new Map() };
     worker.unref();

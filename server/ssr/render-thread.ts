@@ -32,8 +32,11 @@ export interface RenderThreads {
 // A page waits behind at most this many others on one thread; past that the main thread renders it.
 const MAX_WAITING = 8;
 const RESTART_AFTER_MS = 5_000;
-// A runaway render ends the thread (which restarts), not the server.
+// A runaway render ends the thread (which restarts), not the server. A page's garbage is young and
+// small: with V8's default young generation the server held 260 MB after a panel load, with 8 MB
+// 235 MB, for the same render times.
 const HEAP_LIMIT_MB = 128;
+const YOUNG_GENERATION_MB = 8;
 
 // Bundled (build/server/index.js): the worker's bundle beside it. From source (tests, dev): under tsx.
 const BUNDLED = import.meta.url.endsWith('.js');
@@ -78,7 +81,10 @@ export function createRenderThreads(options: {
   const start = (lane: Lane): Worker => {
     const worker = new Worker(script, {
       workerData: { publicConfig: options.publicConfig },
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB },
+      resourceLimits: {
+        maxOldGenerationSizeMb: HEAP_LIMIT_MB,
+        maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+      },
     });
     worker.unref();
     worker.on('message', (reply: RenderReply) => {

@@ -28,7 +28,9 @@ function newest(dir: string): number {
 
 /** `npm run build` when build/ is missing or older than the sources (as scripts/start.js decides). */
 export function ensureBuild(): void {
-  const built = ['build/manifest.json', 'build/server/index.js'].map((f) => path.join(ROOT, f));
+  const built = ['build/manifest.json', 'build/server/index.js', 'build/server/render-worker.js'].map((f) =>
+    path.join(ROOT, f),
+  );
   const sources = Math.max(...['client', 'shared', 'server'].map((d) => newest(path.join(ROOT, d))));
   if (built.every((f) => existsSync(f) && statSync(f).mtimeMs >= sources)) return;
   console.log('Building the production bundle (npm run build)…');
@@ -80,6 +82,10 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       ACCESS_TOKEN_TTL: '86400',
       REFRESH_TOKEN_TTL: '86400',
+      // A run with the panel's render threads off (or more of them) for comparison.
+      ...(process.env.RENDER_THREADS ? { RENDER_THREADS: process.env.RENDER_THREADS } : {}),
+      // GET /metrics with this token (heap, RSS, event-loop lag) while looking into a row.
+      ...(process.env.BENCH_METRICS_TOKEN ? { METRICS_TOKEN: process.env.BENCH_METRICS_TOKEN } : {}),
     },
     stdio: ['ignore', log, log],
   });

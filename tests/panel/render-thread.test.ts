@@ -11,7 +11,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { CSRF, PANEL, panelCookie, readPanelAuth, totpCode } from '../session/helpers.ts';
+import { logInToPanel, PANEL } from '../session/helpers.ts';
 
 const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
 const METRICS_TOKEN = 'render-thread-test-metrics-token';
@@ -66,16 +66,7 @@ describe('panel pages rendered on a render thread', () => {
     const app = await startTestApp({ ...env, RENDER_THREADS: '1' });
     try {
       await app.listen();
-      const login = await request(app.url).post(`${PANEL}/session/login`).set(CSRF).send(ADMIN);
-      const pending = panelCookie(login)!;
-      const scanned = (await readPanelAuth(app, pending))!.qrCodeUrl!;
-      const verify = await request(app.url)
-        .post(`${PANEL}/session/verify-otp`)
-        .set(CSRF)
-        .set('Cookie', pending)
-        .send({ otp: totpCode(scanned, Date.now()) });
-      expect(verify.status).toBe(200);
-      cookie = panelCookie(verify)!;
+      cookie = await logInToPanel(app, ADMIN, Date.now());
       for (const page of PAGES) {
         const before = await threadPages(app);
         const res = await request(app.url).get(page).set('Cookie', cookie);

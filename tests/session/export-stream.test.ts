@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { CSRF, PANEL, panelCookie, readPanelAuth, testClock, totpCode } from './helpers.ts';
+import { CSRF, logInToPanel, PANEL, testClock } from './helpers.ts';
 
 const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
 /** Far smaller than the export: a buffered relay would refuse it as too large. */
@@ -22,16 +22,7 @@ describe('panel proxy: streamed export and bulk edits', () => {
       { clock: clock.now, upstreamTimeouts: { maxResponseBytes: MAX_BUFFERED } },
     );
     await app.listen();
-    const login = await request(app.url).post(`${PANEL}/session/login`).set(CSRF).send(ADMIN);
-    const pending = panelCookie(login)!;
-    const scanned = (await readPanelAuth(app, pending))!.qrCodeUrl!;
-    const verify = await request(app.url)
-      .post(`${PANEL}/session/verify-otp`)
-      .set(CSRF)
-      .set('Cookie', pending)
-      .send({ otp: totpCode(scanned, clock.now()) });
-    expect(verify.status).toBe(200);
-    cookie = panelCookie(verify)!;
+    cookie = await logInToPanel(app, ADMIN, clock.now());
   });
   afterAll(async () => {
     await app?.stop();

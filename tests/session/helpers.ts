@@ -1,6 +1,6 @@
 import type { SessionData } from 'express-session';
 import { URI, type TOTP } from 'otpauth';
-import type { Response } from 'supertest';
+import request, { type Response } from 'supertest';
 import type { AppHandle } from '../../server/app.ts';
 import type { PanelAuth } from '../../server/session/session-data.ts';
 
@@ -67,4 +67,28 @@ export function testClock(start = Date.now()) {
       now += ms;
     },
   };
+}
+
+/**
+ * The panel's two steps over HTTP, as the login screen sends them: username and password, then
+ * a code from the QR url the session was given (`now` is the app's clock). The logged-in cookie.
+ */
+export async function logInToPanel(
+  app: Pick<AppHandle, 'sessionStore'> & { url: string },
+  admin: { username: string; password: string },
+  now: number,
+): Promise<string> {
+  const login = await request(app.url).post(`${PANEL}/session/login`).set(CSRF).send(admin);
+  const pending = panelCookie(login);
+  const scanned = pending ? (await readPanelAuth(app, pending))?.qrCodeUrl : null;
+  if (!pending || !scanned) throw new Error(`The password step failed: ${login.status} ${login.text}`);
+  const verify = await request(app.url)
+    .post(`${PANEL}/session/verify-otp`)
+    .set(CSRF)
+    .set('Cookie', pending)
+    .send({ otp: totpCode(scanned, now) });
+  const cookie = panelCookie(verify);
+  if (verify.status !== 200 || !cookie)
+    throw new Error(`The code step failed: ${verify.status} ${verify.text}`);
+  return cookie;
 }

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/logger.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { CSRF, PANEL, panelCookie, readPanelAuth, testClock, totpCode } from './helpers.ts';
+import { CSRF, logInToPanel, PANEL, readPanelAuth, testClock } from './helpers.ts';
 
 const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
 const API = '/arguscreative/words';
@@ -36,16 +36,7 @@ describe('panel proxy to the embedded API, in process', () => {
       { clock: clock.now, logger: createLogger({ logLevel: 'info' }, stream) },
     );
     await app.listen();
-    const login = await request(app.url).post(`${PANEL}/session/login`).set(CSRF).send(ADMIN);
-    const pending = panelCookie(login)!;
-    const scanned = (await readPanelAuth(app, pending))!.qrCodeUrl!;
-    const verify = await request(app.url)
-      .post(`${PANEL}/session/verify-otp`)
-      .set(CSRF)
-      .set('Cookie', pending)
-      .send({ otp: totpCode(scanned, clock.now()) });
-    expect(verify.status).toBe(200);
-    cookie = panelCookie(verify)!;
+    cookie = await logInToPanel(app, ADMIN, clock.now());
     bearer = (await readPanelAuth(app, cookie))!.accessToken!;
   });
   afterAll(async () => {

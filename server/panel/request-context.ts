@@ -5,6 +5,7 @@ import type { PanelContext } from '#shared/panel-context.ts';
 import { forward, type ForwardDeps } from '../proxy/forward.ts';
 import { statusOf } from '../session/session-data.ts';
 import { qrCodeSvg, totpKey } from '../session/qr-code.ts';
+import { BufferedResponse } from './buffered-response.ts';
 import { PANEL_PREFIX } from './gating.ts';
 
 const DEPS_KEY = 'argusPanelForward';
@@ -50,8 +51,8 @@ export async function panelRequestContext(
       body,
     });
     if (outcome.endSession) deps.session.clearCookie(res);
-    const payload = NO_BODY_STATUS.has(outcome.status) ? null : new Uint8Array(outcome.body);
-    return new Response(payload, { status: outcome.status, headers: outcome.headers });
+    const payload = NO_BODY_STATUS.has(outcome.status) ? null : outcome.body;
+    return new BufferedResponse(outcome.status, outcome.headers, payload) as unknown as Response;
   };
 
   return {

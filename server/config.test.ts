@@ -66,6 +66,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('renders panel pages on the main thread unless render threads are asked for', () => {
+    expect(loadConfig({}).renderThreads).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production' }).renderThreads).toBe(0);
+    expect(loadConfig({ RENDER_THREADS: '2' }).renderThreads).toBe(2);
+    for (const bad of ['9', '-1', '1.5', 'two']) {
+      expect(() => loadConfig({ RENDER_THREADS: bad })).toThrow(
+        'RENDER_THREADS must be a whole number of threads from 0 to 8',
+      );
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', FEEDBACK_FORM_URL: '' }).port).toBe(3000);
   });

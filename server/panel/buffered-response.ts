@@ -8,9 +8,6 @@
 export class BufferedResponse {
   readonly ok: boolean;
   readonly statusText = '';
-  readonly redirected = false;
-  readonly type = 'basic';
-  readonly url = '';
   readonly headers: Headers;
   #bytes: Buffer | null;
   #used = false;
@@ -39,11 +36,6 @@ export class BufferedResponse {
 
   async json(): Promise<unknown> {
     return JSON.parse(await this.text()) as unknown;
-  }
-
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = this.#take();
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer;
   }
 
   // As with a Fetch Response, the body is read once.

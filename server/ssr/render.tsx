@@ -109,7 +109,7 @@ export function createPageRenderer(options: RendererOptions) {
     const isStatic = siteNotFound || (!context.errors && leaf?.static === true);
     // A page rendered per request goes to a render thread when there is one; static pages are
     // rendered once (then cached) and stay here.
-    let appHtml = (isStatic ? null : await threads?.render(request.url, context, nonce)) ?? null;
+    let appHtml = isStatic || !threads ? null : await threads.render(request.url, context, nonce);
     if (appHtml === null) {
       try {
         appHtml = renderApp(context, nonce, !isStatic);

@@ -3,6 +3,7 @@ import { lintInput, type LintInput, type Problem, type ProblemKind } from '#shar
 import { SOLVABLE_FILTER } from '#shared/solvability-request.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { loadLintInput } from './content.ts';
+import { nextTurn } from '../next-turn.ts';
 
 const SAMPLES = 5;
 /** A message past this length (a group linked to hundreds of inactive words) is cut. */
@@ -11,8 +12,6 @@ const cut = (message: string) =>
   message.length > MESSAGE_MAX ? `${message.slice(0, MESSAGE_MAX - 1)}…` : message;
 /** How long a request waits for a new run before answering with the previous findings (marked stale). */
 export const FINDINGS_WAIT_MS = 3000;
-
-const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The panel list that shows the row a problem is about (existing list filters only). */
 function listOf(problem: Problem, input: LintInput): FindingList {
@@ -89,7 +88,7 @@ export function createFindings(database: DatabaseHandle, clock: () => number) {
   async function run(version: string): Promise<void> {
     const started = performance.now();
     const input = await loadLintInput(database);
-    const problems = await lintInput(input, yieldToEvents);
+    const problems = await lintInput(input, nextTurn);
     current = { version, computedAt: new Date(clock()).toISOString(), kinds: summarise(problems, input) };
     lastRunMs = performance.now() - started;
   }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { LinkRow, WordRow } from '#shared/links/plan.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { looseDb } from '../resources/rows.ts';
+import { nextTurn } from '../next-turn.ts';
 
 /** Rows read per query: each query is a few milliseconds, and the loop pauses between them. */
 const READ_CHUNK = 5000;
@@ -9,7 +10,7 @@ const READ_CHUNK = 5000;
 const IN_CHUNK = 1000;
 
 /** Lets other requests run (the event loop turns once) before the next slice of work. */
-export const pause = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+export const pause = nextTurn;
 
 export interface GroupRecord {
   id: number;

@@ -9,6 +9,7 @@ import { recordVersion } from '#shared/record-version.ts';
 import type { Actor } from '../auth/index.ts';
 import type { ChangeContext } from '../audit/record.ts';
 import { badRequest } from '../http/errors.ts';
+import { nextTurn } from '../next-turn.ts';
 import { BODY_LIMIT, BULK_BODY_LIMIT, jsonBody } from '../http/json-body.ts';
 import { route, type MethodTable } from '../http/method-table.ts';
 import { parseExportQuery, sendExport } from './export.ts';
@@ -21,6 +22,13 @@ export interface ResourceDeps {
   store: Store;
   clock: () => number;
 }
+
+/**
+ * A bulk request of 5,000 rows is 50–150 ms of synchronous SQLite work: it is written a slice at a
+ * time, in its one transaction, with a turn of the event loop between slices, so other requests
+ * wait at most one slice (about 10–25 ms) rather than the whole request.
+ */
+const BULK_SLICES = { rows: 1000, pause: nextTurn };
 
 function idParam(req: Request): number {
   const raw = String(req.params.id);
@@ -90,7 +98,7 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
           throw badRequest(message, fieldErrors);
         }
         const { rows, dryRun = false, changesOnly = false } = parsed.data;
-        const answer = await store.bulk(entity, rows, dryRun, context(req, res));
+        const answer = await store.bulk(entity, rows, dryRun, context(req, res), BULK_SLICES);
         res.json(
           changesOnly
             ? { ...answer, results: answer.results.filter((r) => r.status !== 'unchanged') }

@@ -9,6 +9,7 @@ import {
 import type { DatabaseHandle } from '../../db/database.ts';
 import { activeWords, allGroups, allLevels, allLinks, groupWordIds } from './load-all.ts';
 import type { StoredLevel } from './load.ts';
+import { nextTurn } from '../next-turn.ts';
 
 export type Verdicts = Map<number, LevelSolvability['verdict']>;
 
@@ -20,7 +21,7 @@ function slicer() {
   let started = performance.now();
   return async () => {
     if (performance.now() - started < SLICE_MS) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
     started = performance.now();
   };
 }

@@ -14,11 +14,16 @@ export interface UpsertOptions {
   onProgress?: (done: number) => void;
   /** A line for the operator (e.g. that the backend has no bulk endpoint). */
   notify?: (line: string) => void;
+  /**
+   * Leave unchanged rows out of `results` (they are still counted): a dictionary imported again
+   * is hundreds of thousands of them, each an object to send, parse and keep for nothing.
+   */
+  changesOnly?: boolean;
 }
 
 export interface UpsertOutcome {
   counts: Counts;
-  /** One per row, `index` being the row's position in the rows given. */
+  /** One per row (per changed or rejected row with `changesOnly`), `index` being its position in the rows given. */
   results: BulkRowResult[];
   /** True when the backend had no bulk endpoint and each row was one call. */
   perRow: boolean;
@@ -46,9 +51,18 @@ export async function upsertRows(
   for (let start = 0; start < rows.length; start += batchSize) {
     const batch = rows.slice(start, start + batchSize);
     let answered: BulkRowResult[] | null = null;
+    let unchanged = 0;
     if (perRow === null) {
       try {
-        answered = (await api.resource(entity.name).bulk(batch, { dryRun: options.dryRun })).results;
+        const answer = await api
+          .resource(entity.name)
+          .bulk(batch, { dryRun: options.dryRun, changesOnly: options.changesOnly === true });
+        answered = answer.results;
+        // A backend that ignores changesOnly answers every row: they are counted below instead.
+        if (options.changesOnly) {
+          const listed = answered.reduce((n, r) => n + (r.status === 'unchanged' ? 1 : 0), 0);
+          unchanged = answer.counts.unchanged - listed;
+        }
       } catch (error) {
         if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 405)) throw error;
         options.notify?.(
@@ -65,9 +79,12 @@ export async function upsertRows(
       done = start + batch.length;
       options.onProgress?.(done);
     }
+    counts.unchanged += unchanged;
     for (const result of answered) {
       counts[result.status]++;
-      results.push({ ...result, index: start + result.index });
+      if (options.changesOnly && result.status === 'unchanged') continue;
+      result.index += start;
+      results.push(result);
     }
   }
   return { counts, results, perRow: perRow !== null };

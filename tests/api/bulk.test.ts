@@ -108,6 +108,27 @@ describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (diale
     expect(real.body.results[1].changes).toEqual(dry.body.results[1].changes);
   });
 
+  it('a row repeating the key of a row 1,500 rows earlier (another slice of the write) updates it, as a dry run says', async () => {
+    const letters = (i: number) => `v${i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}z`;
+    const rows: Array<Record<string, unknown>> = Array.from({ length: 1500 }, (_, i) => ({
+      letters: letters(i),
+      languageId: f.spanish,
+    }));
+    rows.push({ letters: letters(2).toUpperCase(), languageId: f.spanish, isActive: false });
+    const dry = await api.post('words/cms/bulk', { rows, dryRun: true, changesOnly: true });
+    const real = await api.post('words/cms/bulk', { rows, changesOnly: true });
+    expect(real.body.counts).toEqual({ created: 1500, updated: 1, unchanged: 0, rejected: 0 });
+    expect(dry.body.counts).toEqual(real.body.counts);
+    const last = real.body.results.at(-1);
+    expect(last).toMatchObject({
+      index: 1500,
+      status: 'updated',
+      changes: { isActive: { from: true, to: false } },
+    });
+    expect(last.id).toBe(real.body.results[2].id);
+    expect(dry.body.results.at(-1).changes).toEqual(last.changes);
+  });
+
   it('MAX_BULK_ROWS (5,000) rows in one request; one more is refused whole', async () => {
     const letters = (i: number) => `w${i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}x`;
     const rows = Array.from({ length: MAX_BULK_ROWS }, (_, i) => ({

@@ -203,8 +203,10 @@ describeBrowser('admin panel: the look', () => {
     await cdp.detach();
   });
 
-  it('dark mode follows the system setting and stays axe-clean (contrast included)', async () => {
-    for (const viewport of ['desktop', 'phone'] as const) {
+  // One test per viewport: six pages and their axe runs each (together past 30 s on a slow machine).
+  it.each(['desktop', 'phone'] as const)(
+    'dark mode follows the system setting and stays axe-clean (contrast included), %s',
+    async (viewport) => {
       const session = await tab({ ...VIEWPORTS[viewport], colorScheme: 'dark' });
       const { page } = session;
       try {
@@ -220,8 +222,8 @@ describeBrowser('admin panel: the look', () => {
       } finally {
         await session.close();
       }
-    }
-  });
+    },
+  );
 
   it('dark mode: the confirm dialog, a saved row and the panel 404 stay axe-clean', async () => {
     const session = await tab({ ...VIEWPORTS.desktop, colorScheme: 'dark' });

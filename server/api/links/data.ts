@@ -9,9 +9,6 @@ const READ_CHUNK = 5000;
 /** Ids per `IN` list, well under both databases' parameter limits. */
 const IN_CHUNK = 1000;
 
-/** Lets other requests run (the event loop turns once) before the next slice of work. */
-export const pause = nextTurn;
-
 export interface GroupRecord {
   id: number;
   letters: string;
@@ -64,7 +61,7 @@ export function linkData(database: DatabaseHandle) {
           words.push({ id: Number(row.id), letters: String(row.letters), isActive: true });
         if (rows.length < READ_CHUNK) return words;
         after = Number(rows[rows.length - 1]!.id);
-        await pause();
+        await nextTurn();
       }
     },
 
@@ -72,7 +69,7 @@ export function linkData(database: DatabaseHandle) {
     async linksOf(groupIds: readonly number[], perQuery = IN_CHUNK): Promise<Map<number, LinkRow[]>> {
       const links = new Map<number, LinkRow[]>(groupIds.map((id) => [id, []]));
       for (let at = 0; at < groupIds.length; at += perQuery) {
-        if (at > 0) await pause();
+        if (at > 0) await nextTurn();
         const rows = await db
           .selectFrom('letterGroupWords')
           .select(['id', 'letterGroupId', 'wordId'])
@@ -95,7 +92,7 @@ export function linkData(database: DatabaseHandle) {
     async lettersOf(wordIds: readonly number[]): Promise<Map<number, string>> {
       const letters = new Map<number, string>();
       for (let at = 0; at < wordIds.length; at += IN_CHUNK) {
-        if (at > 0) await pause();
+        if (at > 0) await nextTurn();
         const rows = await db
           .selectFrom('words')
           .select(['id', 'letters'])

@@ -5,7 +5,8 @@ import { groupLetters } from '#shared/words.ts';
 import type { ChangeContext } from '../audit/record.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { Store } from '../resources/store.ts';
-import { linkData, pause, type GroupRecord } from './data.ts';
+import { linkData, type GroupRecord } from './data.ts';
+import { nextTurn } from '../next-turn.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 
 /** Rows per bulk upsert: the bulk endpoint's own limit, one transaction each. */
@@ -31,7 +32,7 @@ export async function groupPlan(
   const group = await data.group(id);
   if (!group) throw notFound(`Letter Group ${id} not found`);
   const words = await data.activeWords(group.languageId, maxWordLength(group.letters, reuseLetters));
-  const index = await wordIndexAsync(words, { reuseLetters }, pause);
+  const index = await wordIndexAsync(words, { reuseLetters }, nextTurn);
   const links = (await data.linksOf([id])).get(id) ?? [];
   return { group, plan: planGroup(index, group, links) };
 }
@@ -96,7 +97,7 @@ export async function applyLinks(
     problems: [],
   };
   for (let at = 0; at < add.length; at += WRITE_CHUNK) {
-    if (at > 0) await pause(); // a turn of the event loop between two transactions
+    if (at > 0) await nextTurn(); // a turn of the event loop between two transactions
     const rows = add.slice(at, at + WRITE_CHUNK).map((wordId) => ({ letterGroupId: id, wordId }));
     const outcome = await store.bulk(letterGroupWord, rows, false, ctx);
     answer.created += outcome.counts.created;

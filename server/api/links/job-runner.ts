@@ -8,7 +8,8 @@ import { keysetChunks, listQueries } from '../resources/list-query.ts';
 import { fromRow } from '../resources/rows.ts';
 import { parseSearchQuery, type SearchFilter } from '../resources/search-query.ts';
 import type { Store } from '../resources/store.ts';
-import { linkData, pause } from './data.ts';
+import { linkData } from './data.ts';
+import { nextTurn } from '../next-turn.ts';
 import { INTERRUPTED_MESSAGE, type JobsStore } from './jobs-store.ts';
 
 /** Letter groups planned, written and reported per step. */
@@ -86,7 +87,7 @@ export async function runLinkJob(deps: {
     const indexOf = async (languageId: number) => {
       let index = indexes.get(languageId);
       if (!index) {
-        index = await wordIndexAsync(await data.activeWords(languageId), { reuseLetters }, pause, true);
+        index = await wordIndexAsync(await data.activeWords(languageId), { reuseLetters }, nextTurn, true);
         indexes.set(languageId, index);
       }
       return index;
@@ -115,25 +116,25 @@ export async function runLinkJob(deps: {
         else result.outdated += plan.prune.length;
         result.groups++;
         if (performance.now() - slice > SLICE_MS) {
-          await pause();
+          await nextTurn();
           slice = performance.now();
         }
       }
       for (let at = 0; at < create.length; at += JOB_TX_LINKS) {
-        await pause();
+        await nextTurn();
         const outcome = await store.bulk(
           letterGroupWord,
           create.slice(at, at + JOB_TX_LINKS),
           false,
           deps.ctx(),
-          { rows: JOB_SLICE_LINKS, pause },
+          { rows: JOB_SLICE_LINKS, pause: nextTurn },
         );
         result.created += outcome.counts.created;
         result.unchanged += outcome.counts.unchanged + outcome.counts.updated;
         result.rejected += outcome.counts.rejected;
       }
       if (prune.length > 0) {
-        await pause();
+        await nextTurn();
         const outcome = await store.bulkDelete(letterGroupWord, { ids: prune }, deps.ctx());
         result.pruned += outcome.changed;
         result.rejected += outcome.refused;

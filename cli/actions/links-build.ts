@@ -84,6 +84,9 @@ export async function linksBuildAction(options: LinksBuildOptions, conn: Connect
     // The API's largest batch: a fifth of the transactions, each writing the same index pages
     // (links go to random words) once for 5000 links rather than for 1000.
     batchSize: MAX_BULK_ROWS,
+    // Each link is its own row (no batch reads another's): the next batch is on its way while the
+    // server writes one, so it never waits for this process between two transactions.
+    inFlight: 2,
     onProgress: (done) => writing.update(done),
     notify: (line) => out.note(line),
   });

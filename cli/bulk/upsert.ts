@@ -1,7 +1,7 @@
 import { ApiError, type ApiClient } from '#shared/api-client/index.ts';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { MAX_BULK_ROWS, type BulkResponse, type BulkRowResult } from '#shared/entities/bulk.ts';
-import { CONCURRENCY } from './limited.ts';
+import { CONCURRENCY, mapLimited } from './limited.ts';
 import { PerRowUpserter } from './per-row.ts';
 
 export type Counts = BulkResponse['counts'];
@@ -19,6 +19,11 @@ export interface UpsertOptions {
    * is hundreds of thousands of them, each an object to send, parse and keep for nothing.
    */
   changesOnly?: boolean;
+  /**
+   * Batches sent before the answer to the previous one (default 1), for rows that do not depend on
+   * each other: the server then never waits for the client between two transactions.
+   */
+  inFlight?: number;
 }
 
 export interface UpsertOutcome {
@@ -36,6 +41,7 @@ export const emptyCounts = (): Counts => ({ created: 0, updated: 0, unchanged: 0
  * at a time; each batch is one transaction on the server, so an interrupted job leaves whole
  * batches and a re-run completes it without duplicates. A backend without the endpoint (404/405)
  * gets the same job as one call per row ({@link PerRowUpserter}), {@link CONCURRENCY} at a time.
+ * With `inFlight` above 1, the batches after the first overlap; results stay in the rows' order.
  */
 export async function upsertRows(
   api: ApiClient,
@@ -44,50 +50,66 @@ export async function upsertRows(
   options: UpsertOptions,
 ): Promise<UpsertOutcome> {
   const batchSize = Math.min(options.batchSize ?? 1000, MAX_BULK_ROWS);
-  const counts = emptyCounts();
-  const results: BulkRowResult[] = [];
-  let perRow: PerRowUpserter | null = null;
+  const starts: number[] = [];
+  for (let start = 0; start < rows.length; start += batchSize) starts.push(start);
+  const batchAt = (start: number) => rows.slice(start, start + batchSize);
   let done = 0;
-  for (let start = 0; start < rows.length; start += batchSize) {
-    const batch = rows.slice(start, start + batchSize);
-    let answered: BulkRowResult[] | null = null;
-    let unchanged = 0;
-    if (perRow === null) {
-      try {
-        const answer = await api
-          .resource(entity.name)
-          .bulk(batch, { dryRun: options.dryRun, changesOnly: options.changesOnly === true });
-        answered = answer.results;
-        // A backend that ignores changesOnly answers every row: they are counted below instead.
-        if (options.changesOnly) {
-          const listed = answered.reduce((n, r) => n + (r.status === 'unchanged' ? 1 : 0), 0);
-          unchanged = answer.counts.unchanged - listed;
-        }
-      } catch (error) {
-        if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 405)) throw error;
-        options.notify?.(
-          `The API has no bulk endpoint for ${entity.labelPlural.toLowerCase()} (${error.status}): ` +
-            `one call per row instead, ${CONCURRENCY} at a time.`,
-        );
-        perRow = new PerRowUpserter(api, entity, rows);
-      }
-    }
-    if (answered === null) {
-      answered = await perRow!.upsert(batch, options.dryRun, () => options.onProgress?.(++done));
-      done = start + batch.length;
-    } else {
-      done = start + batch.length;
-      options.onProgress?.(done);
-    }
-    counts.unchanged += unchanged;
-    for (const result of answered) {
-      counts[result.status]++;
-      if (options.changesOnly && result.status === 'unchanged') continue;
-      result.index += start;
-      results.push(result);
+  const bulk = async (start: number): Promise<Answer> => {
+    const answer = await api
+      .resource(entity.name)
+      .bulk(batchAt(start), { dryRun: options.dryRun, changesOnly: options.changesOnly === true });
+    done += Math.min(batchSize, rows.length - start);
+    options.onProgress?.(done);
+    return answer;
+  };
+  const answers: Answer[] = [];
+  let perRow: PerRowUpserter | null = null;
+  if (starts.length > 0) {
+    // The first batch alone: its answer says whether the backend has the bulk endpoint at all.
+    try {
+      answers.push(await bulk(0));
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 405)) throw error;
+      options.notify?.(
+        `The API has no bulk endpoint for ${entity.labelPlural.toLowerCase()} (${error.status}): ` +
+          `one call per row instead, ${CONCURRENCY} at a time.`,
+      );
+      perRow = new PerRowUpserter(api, entity, rows);
     }
   }
+  if (perRow === null) {
+    answers.push(...(await mapLimited(starts.slice(1), options.inFlight ?? 1, bulk)));
+  } else {
+    for (const start of starts) {
+      const results = await perRow.upsert(batchAt(start), options.dryRun, () => options.onProgress?.(++done));
+      answers.push({ counts: tally(results), results });
+    }
+  }
+  const counts = emptyCounts();
+  const results: BulkRowResult[] = [];
+  answers.forEach((answer, i) => {
+    // A backend that ignores changesOnly answers every row: counted once, from its rows.
+    const listed = countUnchanged(answer.results);
+    if (options.changesOnly) counts.unchanged += answer.counts.unchanged - listed;
+    for (const result of answer.results) {
+      counts[result.status]++;
+      if (options.changesOnly && result.status === 'unchanged') continue;
+      result.index += starts[i]!;
+      results.push(result);
+    }
+  });
   return { counts, results, perRow: perRow !== null };
+}
+
+type Answer = Pick<BulkResponse, 'counts' | 'results'>;
+
+const countUnchanged = (results: readonly BulkRowResult[]) =>
+  results.reduce((n, r) => n + (r.status === 'unchanged' ? 1 : 0), 0);
+
+function tally(results: readonly BulkRowResult[]): Counts {
+  const counts = emptyCounts();
+  for (const result of results) counts[result.status]++;
+  return counts;
 }
 
 export function addCounts(into: Counts, more: Counts): Counts {

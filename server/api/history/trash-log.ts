@@ -49,6 +49,23 @@ export async function syncTrash(tx: Tx, who: Who, changes: readonly Written[]): 
     created.set(change.entity.resource, ids);
   }
   for (const [entity, ids] of created) {
+    // New rows have new ids, which the trash cannot hold: one indexed probe of the ids' range
+    // spares a bulk write its deletes (a link job: 2,800 statements of 500 ids finding nothing).
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (const id of ids) {
+      if (id < low) low = id;
+      if (id > high) high = id;
+    }
+    const held = await tx.db
+      .selectFrom('trash')
+      .select('id')
+      .where('entity', '=', entity)
+      .where('entityId', '>=', low)
+      .where('entityId', '<=', high)
+      .limit(1)
+      .executeTakeFirst();
+    if (!held) continue;
     for (let start = 0; start < ids.length; start += 500) {
       await tx.db
         .deleteFrom('trash')

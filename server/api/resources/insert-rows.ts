@@ -3,31 +3,13 @@ import type { Dialect } from '../../db/database.ts';
 import type { Tx } from './integrity.ts';
 import { MAX_PARAMETERS } from './bulk-rows.ts';
 import { snakeCase, type Values } from './rows.ts';
+import { columnList, keptTexts, parameterRows } from './sql-texts.ts';
 
-/** SQL texts kept: a shape per table, column set and row count in use (full chunks and a last one). */
-const KEPT_TEXTS = 100;
-const texts = new Map<string, string>();
-
-function insertSql(
-  dialect: Dialect,
-  table: string,
-  columns: readonly string[],
-  count: number,
-  returning: boolean,
-) {
-  const key = `${dialect}|${table}|${columns.join(',')}|${count}|${returning}`;
-  let text = texts.get(key);
-  if (text === undefined) {
-    let n = 0;
-    const row = () => `(${columns.map(() => (dialect === 'sqlite' ? '?' : `$${++n}`)).join(', ')})`;
-    const rows = Array.from({ length: count }, row).join(', ');
-    const names = columns.map((c) => `"${snakeCase(c)}"`).join(', ');
-    text = `insert into "${snakeCase(table)}" (${names}) values ${rows}${returning ? ' returning *' : ''}`;
-    if (texts.size >= KEPT_TEXTS) texts.clear();
-    texts.set(key, text);
-  }
-  return text;
-}
+const insertSql = keptTexts(
+  (dialect: Dialect, table: string, columns: readonly string[], count: number, returning: boolean) =>
+    `insert into "${snakeCase(table)}" (${columnList(columns)}) values ` +
+    `${parameterRows(dialect, columns.length, count)}${returning ? ' returning *' : ''}`,
+);
 
 /**
  * Inserts rows of column values (camelCase names, as Kysely's `values()` takes them) with multi-row

@@ -4,7 +4,7 @@ import { mapLimited, CONCURRENCY } from '../bulk/limited.ts';
 import { upsertRows } from '../bulk/upsert.ts';
 import type { Connection } from '../connection.ts';
 import { CliError } from '../context.ts';
-import { planLinks, type GroupRow, type LinkRow, type WordRow } from '#shared/links/plan.ts';
+import { inWriteOrder, planLinks, type GroupRow, type LinkRow, type WordRow } from '#shared/links/plan.ts';
 import { createProgress } from '../progress.ts';
 import { assertLanguage } from './words-import.ts';
 
@@ -77,7 +77,9 @@ export async function linksBuildAction(options: LinksBuildOptions, conn: Connect
   const links = await readLinks(conn, groups);
 
   const plan = planLinks(groups, words, (id) => links.get(id) ?? [], options);
-  const rows = plan.flatMap((p) => p.create.map((wordId) => ({ letterGroupId: p.group.id, wordId })));
+  const rows = inWriteOrder(
+    plan.flatMap((p) => p.create.map((wordId) => ({ letterGroupId: p.group.id, wordId }))),
+  );
   const writing = createProgress(ctx, dryRun ? 'Checking links' : 'Creating links', rows.length, 'links');
   const outcome = await upsertRows(api, letterGroupWord, rows, {
     dryRun,

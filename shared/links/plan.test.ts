@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planGroup, planLinks, wordIndex, wordIndexAsync, type WordRow } from './plan.ts';
+import { inWriteOrder, planGroup, planLinks, wordIndex, wordIndexAsync, type WordRow } from './plan.ts';
 
 const words: WordRow[] = [
   { id: 1, letters: 'tap', isActive: true },
@@ -50,5 +50,26 @@ describe('link plan (shared by the CLI and the server)', () => {
     const indexed = await wordIndexAsync(many, {}, async () => void pauses++, true);
     expect(pauses).toBe(19);
     expect(planGroup(indexed, group, []).create).toEqual(planGroup(wordIndex(many), group, []).create);
+  });
+});
+
+describe('the order new links are written in', () => {
+  it('sorts by word within each window, keeps the windows in order, loses and adds nothing', () => {
+    const links = [
+      { letterGroupId: 1, wordId: 9 },
+      { letterGroupId: 1, wordId: 2 },
+      { letterGroupId: 2, wordId: 5 },
+      { letterGroupId: 3, wordId: 1 },
+      { letterGroupId: 3, wordId: 8 },
+    ];
+    expect(inWriteOrder(links, 3)).toEqual([
+      { letterGroupId: 1, wordId: 2 },
+      { letterGroupId: 2, wordId: 5 },
+      { letterGroupId: 1, wordId: 9 },
+      { letterGroupId: 3, wordId: 1 },
+      { letterGroupId: 3, wordId: 8 },
+    ]);
+    expect(inWriteOrder(links)).toEqual([...links].sort((a, b) => a.wordId - b.wordId));
+    expect(links[0]).toEqual({ letterGroupId: 1, wordId: 9 });
   });
 });

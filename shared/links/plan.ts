@@ -103,3 +103,23 @@ export function planLinks(
   const index = wordIndex(words, options, groups.length > 1);
   return groups.map((group) => planGroup(index, group, linksOf(group.id)));
 }
+
+/** Links written in word order within windows of this many (see {@link inWriteOrder}). */
+export const WRITE_WINDOW = 30_000;
+
+/**
+ * New links in the order to write them: by word within each window of `window` links, the windows
+ * in the groups' order. A group's links go to words all over the dictionary, so each transaction
+ * in group order touched nearly every page of the links' word index (rewritten at each commit);
+ * by word, a transaction touches a slice of it, while the windows keep the group indexes' writes
+ * to a few hundred groups. P7's 1.39M links: SQLite's share 20.4 → 13.6 s (scripted, same schema).
+ */
+export function inWriteOrder<T extends { wordId: number }>(links: readonly T[], window = WRITE_WINDOW): T[] {
+  const ordered: T[] = [];
+  for (let start = 0; start < links.length; start += window) {
+    for (const link of links.slice(start, start + window).sort((a, b) => a.wordId - b.wordId)) {
+      ordered.push(link);
+    }
+  }
+  return ordered;
+}

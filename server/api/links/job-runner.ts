@@ -1,6 +1,6 @@
 import { letterGroup, letterGroupWord } from '#shared/entities/index.ts';
 import type { LinkJob, LinkJobRequest, LinkJobResult } from '#shared/links/api.ts';
-import { planGroup, wordIndexAsync, type WordIndex } from '#shared/links/plan.ts';
+import { inWriteOrder, planGroup, wordIndexAsync, type WordIndex } from '#shared/links/plan.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { ChangeContext } from '../audit/record.ts';
 import { badRequest } from '../http/errors.ts';
@@ -120,11 +120,13 @@ export async function runLinkJob(deps: {
           slice = performance.now();
         }
       }
-      for (let at = 0; at < create.length; at += JOB_TX_LINKS) {
+      // The chunk's links by word: each transaction then writes a slice of the word index.
+      const ordered = inWriteOrder(create, create.length);
+      for (let at = 0; at < ordered.length; at += JOB_TX_LINKS) {
         await nextTurn();
         const outcome = await store.bulk(
           letterGroupWord,
-          create.slice(at, at + JOB_TX_LINKS),
+          ordered.slice(at, at + JOB_TX_LINKS),
           false,
           deps.ctx(),
           { rows: JOB_SLICE_LINKS, pause: nextTurn },

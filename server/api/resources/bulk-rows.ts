@@ -136,3 +136,10 @@ async function findTuples(tx: Tx, { target, fields, tuples }: Lookup): Promise<M
   }
   return tuples;
 }
+
+/** `items` in runs of `size` (the last one shorter). */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}

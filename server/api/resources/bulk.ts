@@ -1,4 +1,3 @@
-import { CompiledQuery } from 'kysely';
 import { fieldNames, foreignKeysOf, parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
 import { naturalKeyOf } from '#shared/entities/natural-key.ts';
 import type { BulkResponse, BulkRowResult } from '#shared/entities/bulk.ts';
@@ -6,11 +5,10 @@ import { changedFields, recordChanges, type ChangeContext } from '../audit/recor
 import { ApiError } from '../http/errors.ts';
 import { assertKnownReferencesExist, assertReferencesExist, knownIds, type Tx } from './integrity.ts';
 import { assertLanguageAlphabet, checksAlphabet } from './language-alphabet.ts';
-import { MAX_PARAMETERS, prepareRows } from './bulk-rows.ts';
+import { chunks, MAX_PARAMETERS, prepareRows } from './bulk-rows.ts';
 import { insertRows } from './insert-rows.ts';
-import { fromRow, snakeCase, toColumns, type Values } from './rows.ts';
-import { columnList, keptTexts, parameterRows } from './sql-texts.ts';
-import type { Dialect } from '../../db/database.ts';
+import { fromRow, toColumns, type Values } from './rows.ts';
+import { readsByTuple, rowsByTuple } from './tuple-rows.ts';
 import { textEqualsIgnoringCase } from './text-match.ts';
 import { createRecord, newRecordValues, updateRecord } from './writes.ts';
 
@@ -247,9 +245,7 @@ async function rowsByKey(tx: Tx, entity: AnyEntity, inputs: readonly Values[]): 
   const key = entity.naturalKey;
   const keyed = inputs.filter((input) => naturalKeyOf(entity, input) !== null);
   if (!key || keyed.length === 0) return found;
-  if (key.length > 1 && !key.some((name) => entity.fields[name]?.foldCase)) {
-    return rowsByTuple(tx, entity, key, keyed, found);
-  }
+  if (readsByTuple(entity, tx.dialect)) return rowsByTuple(tx, entity, keyed, found);
   // One IN list per key column, chunked on the most varied one; exact tuples are checked here.
   // Each part's distinct values (objects compared as JSON), kept as values: no JSON round trip.
   const distinct = key.map((name) => {
@@ -282,43 +278,6 @@ async function rowsByKey(tx: Tx, entity: AnyEntity, inputs: readonly Values[]): 
   return found;
 }
 
-/**
- * The rows of a key of several exact parts (a link's group and word), matched as tuples: one index
- * probe per input. One IN list per part matches their cross product, which a batch in the links'
- * write order (by word across hundreds of groups) makes a thousand times larger.
- */
-async function rowsByTuple(
-  tx: Tx,
-  entity: AnyEntity,
-  key: readonly string[],
-  inputs: readonly Values[],
-  found: Map<string, Values>,
-): Promise<Map<string, Values>> {
-  const tuples = new Map<string, unknown[]>();
-  for (const input of inputs) {
-    const columns = toColumns(entity, tx.dialect, input);
-    tuples.set(
-      naturalKeyOf(entity, input)!,
-      key.map((name) => columns[name]),
-    );
-  }
-  for (const chunk of chunks([...tuples.values()], Math.floor(MAX_PARAMETERS / key.length))) {
-    const text = tupleSelectSql(tx.dialect, entity.table, key, chunk.length);
-    const { rows } = await tx.db.executeQuery<Values>(CompiledQuery.raw(text, chunk.flat()));
-    for (const row of rows) {
-      const record = fromRow(entity, row);
-      found.set(naturalKeyOf(entity, record)!, record);
-    }
-  }
-  return found;
-}
-
-/** The SQL of {@link rowsByTuple}. */
-const tupleSelectSql = keptTexts(
-  (dialect: Dialect, table: string, key: readonly string[], count: number) =>
-    `select * from "${snakeCase(table)}" where (${columnList(key)}) in (${parameterRows(dialect, key.length, count)})`,
-);
-
 /** Inserts new rows a few hundred per statement; answers the stored records by natural key. */
 async function insertAll(tx: Tx, entity: AnyEntity, rows: readonly Values[]): Promise<Map<string, Values>> {
   const created = new Map<string, Values>();
@@ -337,10 +296,4 @@ async function insertAll(tx: Tx, entity: AnyEntity, rows: readonly Values[]): Pr
     }
   }
   return created;
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
 }

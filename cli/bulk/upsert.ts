@@ -55,12 +55,14 @@ export async function upsertRows(
   const batchAt = (start: number) => rows.slice(start, start + batchSize);
   let done = 0;
   const bulk = async (start: number): Promise<Answer> => {
-    const answer = await api
+    const { counts, results } = await api
       .resource(entity.name)
       .bulk(batchAt(start), { dryRun: options.dryRun, changesOnly: options.changesOnly === true });
     done += Math.min(batchSize, rows.length - start);
     options.onProgress?.(done);
-    return answer;
+    // A backend that ignores changesOnly lists every row: those are counted once, from the rows.
+    const listed = results.reduce((n, r) => n + (r.status === 'unchanged' ? 1 : 0), 0);
+    return { results, unlisted: options.changesOnly ? counts.unchanged - listed : 0 };
   };
   const answers: Answer[] = [];
   let perRow: PerRowUpserter | null = null;
@@ -82,15 +84,13 @@ export async function upsertRows(
   } else {
     for (const start of starts) {
       const results = await perRow.upsert(batchAt(start), options.dryRun, () => options.onProgress?.(++done));
-      answers.push({ counts: tally(results), results });
+      answers.push({ results, unlisted: 0 });
     }
   }
   const counts = emptyCounts();
   const results: BulkRowResult[] = [];
   answers.forEach((answer, i) => {
-    // A backend that ignores changesOnly answers every row: counted once, from its rows.
-    const listed = countUnchanged(answer.results);
-    if (options.changesOnly) counts.unchanged += answer.counts.unchanged - listed;
+    counts.unchanged += answer.unlisted;
     for (const result of answer.results) {
       counts[result.status]++;
       if (options.changesOnly && result.status === 'unchanged') continue;
@@ -101,15 +101,10 @@ export async function upsertRows(
   return { counts, results, perRow: perRow !== null };
 }
 
-type Answer = Pick<BulkResponse, 'counts' | 'results'>;
-
-const countUnchanged = (results: readonly BulkRowResult[]) =>
-  results.reduce((n, r) => n + (r.status === 'unchanged' ? 1 : 0), 0);
-
-function tally(results: readonly BulkRowResult[]): Counts {
-  const counts = emptyCounts();
-  for (const result of results) counts[result.status]++;
-  return counts;
+/** A batch's listed results, and its unchanged rows the backend counted without listing them. */
+interface Answer {
+  results: BulkRowResult[];
+  unlisted: number;
 }
 
 export function addCounts(into: Counts, more: Counts): Counts {

@@ -245,7 +245,7 @@ async function rowsByKey(tx: Tx, entity: AnyEntity, inputs: readonly Values[]): 
   const key = entity.naturalKey;
   const keyed = inputs.filter((input) => naturalKeyOf(entity, input) !== null);
   if (!key || keyed.length === 0) return found;
-  if (readsByTuple(entity, tx.dialect)) return rowsByTuple(tx, entity, keyed, found);
+  if (readsByTuple(entity, tx.dialect)) return rowsByTuple(tx, entity, keyed);
   // One IN list per key column, chunked on the most varied one; exact tuples are checked here.
   // Each part's distinct values (objects compared as JSON), kept as values: no JSON round trip.
   const distinct = key.map((name) => {

@@ -39,9 +39,9 @@ export async function rowsByTuple(
   tx: Tx,
   entity: AnyEntity,
   inputs: readonly Values[],
-  found: Map<string, Values>,
 ): Promise<Map<string, Values>> {
   const key = entity.naturalKey!;
+  const found = new Map<string, Values>();
   const tuples = new Map<string, unknown[]>();
   for (const input of inputs) {
     const columns = toColumns(entity, tx.dialect, input);

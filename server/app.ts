@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
+import proxyAddr from 'proxy-addr';
 import express, { type Express } from 'express';
 import type { Store } from 'express-session';
 import type { RouteObject } from 'react-router';
@@ -67,8 +68,7 @@ export interface AppHandle {
  * Compression marks only the types it would compress; marking every such answer costs a shared
  * cache at most a second copy of an image, never a wrong one.
  */
-function compressWhenAccepted(): express.RequestHandler {
-  const compress = compression();
+function compressWhenAccepted(compress: express.RequestHandler): express.RequestHandler {
   return (req, res, next) => {
     if (req.headers['accept-encoding']) return compress(req, res, next);
     res.vary('Accept-Encoding');
@@ -97,7 +97,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   if (config.metricsToken) app.get('/metrics', metricsEndpoint(config.metricsToken));
   app.use(rejectMalformedPaths);
   app.use(withSecurityHeaders(security));
-  app.use(compressWhenAccepted());
+  const compress = compression();
+  app.use(compressWhenAccepted(compress));
 
   app.use('/assets', staticAssets(config.buildDir));
   app.use(seoRoutes(config.public));
@@ -216,11 +217,22 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
       return page && (page.status !== 404 || !claimed.test(path)) ? page : undefined;
     },
   });
+  // The panel's reads, before the pages (only the embedded API can tell a token it holds).
+  const trust = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
+  const proxyLane = panel.proxyLane({
+    next: pagesLane,
+    knownToken: (token) => searches?.rememberedActor(token) != null,
+    ipOf: (req) => proxyAddr(req, trust),
+    log: logRequest,
+    observe: [measureRequest],
+    security: () => security(nextNonce()),
+    compress: compress as (req: IncomingMessage, res: ServerResponse, next: () => void) => void,
+  });
   return {
     app,
     handler: searches
       ? withSearchLane({
-          next: pagesLane,
+          next: proxyLane,
           app,
           prefix: apiPrefix(config),
           reads: searches,

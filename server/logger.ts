@@ -108,7 +108,8 @@ export function requestLogger(logger: Logger) {
     return id;
   };
   const middleware = (req: LoggedRequest, res: ServerResponse, next: () => void): void => {
-    res.setHeader(REQUEST_ID_HEADER, track(req, res));
+    // Tracked already by a lane that then handed the request to Express: one line, one id.
+    res.setHeader(REQUEST_ID_HEADER, req[LOG] ? String(req.id) : track(req, res));
     next();
   };
   return Object.assign(middleware, { track });

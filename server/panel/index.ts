@@ -12,9 +12,12 @@ import { upstreamAuth } from '../session/upstream-auth.ts';
 import { safeError } from '../session/http.ts';
 import { panelGating } from './gating.ts';
 import { importsRouter } from './imports/router.ts';
+import { withProxyLane, type ProxyLaneOptions } from './proxy-lane.ts';
 import { panelRequestContext, providePanelDeps } from './request-context.ts';
 
-export { PANEL_PREFIX } from './gating.ts';
+import { PANEL_PREFIX } from './gating.ts';
+
+export { PANEL_PREFIX };
 
 export interface Panel {
   /** Mount at PANEL_PREFIX, before the page renderer. */
@@ -24,8 +27,12 @@ export interface Panel {
   /** Lets the embedded API believe the proxy about the browser's IP (internal-client-ip.ts). */
   internalKey: string;
   session: PanelSession;
+  /** The proxy's reads answered before Express when nothing about them needs it (proxy-lane.ts). */
+  proxyLane(options: Omit<ProxyLaneOptions, 'prefix' | 'session' | 'upstream' | 'clock'>): ProxyLaneHandler;
   close(): Promise<void>;
 }
+
+type ProxyLaneHandler = ReturnType<typeof withProxyLane>;
 
 // Panel pages and answers are per admin and per moment: no cache may keep them.
 const noStore: RequestHandler = (_req, res, next) => {
@@ -77,6 +84,8 @@ export function createPanel(deps: {
     requestContext: panelRequestContext,
     internalKey: upstream.internalKey,
     session,
+    proxyLane: (options) =>
+      withProxyLane({ ...options, prefix: `${PANEL_PREFIX}/api`, session, upstream, clock }),
     close: async () => {
       await upstream.close();
       await session.close();

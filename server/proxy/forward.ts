@@ -84,14 +84,9 @@ export async function forward(req: Request, deps: ForwardDeps, call: BrowserCall
   if (!allowed) return json(404, { message: 'Not found.' });
   if (!req.session || stateOf(req.session) !== 'logged-in') return json(401, { message: SESSION_ENDED });
 
-  const headers: Record<string, string> = {};
-  for (const name of REQUEST_HEADERS) {
-    const value = call.headers[name];
-    if (typeof value !== 'string') continue;
-    if (UNSAFE_VALUE.test(value))
-      return json(400, { message: `The ${name} header holds control characters.` });
-    headers[name] = value;
-  }
+  const headers = browserHeaders(call.headers);
+  if (typeof headers === 'string')
+    return json(400, { message: `The ${headers} header holds control characters.` });
   const hasBody = allowed.method === 'POST' || allowed.method === 'PUT';
   if (hasBody && !/^application\/json\s*(;|$)/i.test(headers['content-type'] ?? '')) {
     return json(415, { message: 'Content-Type must be application/json' });
@@ -124,14 +119,33 @@ export async function forward(req: Request, deps: ForwardDeps, call: BrowserCall
       }
     }
     markActivity(req.session, deps.clock());
-    return relay(answer, req);
+    return relay(answer, String(req.id));
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    const requestId = String(req.id);
-    const timeout = error.kind === 'timeout';
-    const message = error.kind === 'too-large' ? error.message : timeout ? UPSTREAM_SLOW : UPSTREAM_DOWN;
-    return json(timeout ? 504 : 502, { message: `${message} (request ${requestId})`, requestId });
+    return unanswered(error, String(req.id));
   }
+}
+
+/**
+ * The headers a browser call passes on (REQUEST_HEADERS), or the name of the first one that holds
+ * control characters (the call is then refused).
+ */
+export function browserHeaders(given: IncomingHttpHeaders): Record<string, string> | string {
+  const headers: Record<string, string> = {};
+  for (const name of REQUEST_HEADERS) {
+    const value = given[name];
+    if (typeof value !== 'string') continue;
+    if (UNSAFE_VALUE.test(value)) return name;
+    headers[name] = value;
+  }
+  return headers;
+}
+
+/** A call the content API never answered: 504 when it was too slow, else 502, naming the request. */
+export function unanswered(error: UpstreamError, requestId: string): ProxyOutcome {
+  const timeout = error.kind === 'timeout';
+  const message = error.kind === 'too-large' ? error.message : timeout ? UPSTREAM_SLOW : UPSTREAM_DOWN;
+  return json(timeout ? 504 : 502, { message: `${message} (request ${requestId})`, requestId });
 }
 
 /**
@@ -139,8 +153,7 @@ export async function forward(req: Request, deps: ForwardDeps, call: BrowserCall
  * names the request. A short one-line `{message}` from a 503 says which component is down
  * ("The database is unavailable") and is kept.
  */
-function upstreamFailure(answer: UpstreamAnswer, req: Request): ProxyOutcome {
-  const requestId = String(req.id);
+function upstreamFailure(answer: UpstreamAnswer, requestId: string): ProxyOutcome {
   let message = answer.status === 503 ? UPSTREAM_DOWN : `The content API failed (status ${answer.status}).`;
   if (answer.status === 503) {
     try {
@@ -161,12 +174,13 @@ function upstreamFailure(answer: UpstreamAnswer, req: Request): ProxyOutcome {
   return outcome;
 }
 
-function relay(answer: UpstreamAnswer, req: Request): ProxyOutcome {
-  if (answer.status >= 500) return upstreamFailure(answer, req);
+/** The content API's answer as the browser gets it (see upstreamFailure for 5xx). */
+export function relay(answer: UpstreamAnswer, requestId: string): ProxyOutcome {
+  if (answer.status >= 500) return upstreamFailure(answer, requestId);
   if (answer.status >= 300 && answer.status < 400 && answer.status !== 304) {
     return json(502, {
       message: 'The content API answered with a redirect, which is not followed.',
-      requestId: String(req.id),
+      requestId,
     });
   }
   const headers: Record<string, string> = {};

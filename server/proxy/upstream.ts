@@ -46,12 +46,15 @@ export interface UpstreamAnswer {
   stream?: Readable;
 }
 
+/** What a call needs of the browser's request: its IP (as Express reads it) and its socket. */
+export type UpstreamCaller = Pick<Request, 'ip' | 'socket'>;
+
 export interface Upstream {
   /** `{origin}{prefix}/` of the content API this request's panel talks to (trailing slash included). */
-  base(req: Request): URL;
-  send(req: Request, call: UpstreamCall): Promise<UpstreamAnswer>;
+  base(req: UpstreamCaller): URL;
+  send(req: UpstreamCaller, call: UpstreamCall): Promise<UpstreamAnswer>;
   /** fetch over the same pool (for the shared API client); never follows redirects. */
-  fetchFor(req: Request): typeof fetch;
+  fetchFor(req: UpstreamCaller): typeof fetch;
   /** Recognises the proxy's own calls to the embedded API (see internal-client-ip.ts). */
   internalKey: string;
   close(): Promise<void>;
@@ -82,7 +85,7 @@ export function createUpstream(
   const internalKey = randomBytes(32).toString('base64url');
   const embedded = !config.upstreamApiUrl;
 
-  const base = (req: Request): URL => {
+  const base = (req: UpstreamCaller): URL => {
     if (config.upstreamApiUrl) return new URL(`${config.upstreamApiUrl}/`);
     const internal = embeddedOrigin();
     if (internal) return new URL(`${internal}${apiPrefix(config)}/`);
@@ -92,7 +95,7 @@ export function createUpstream(
   };
 
   // The embedded API sees every proxied call come from this server; tell it who the browser is.
-  const identity = (req: Request): Record<string, string> =>
+  const identity = (req: UpstreamCaller): Record<string, string> =>
     embedded ? { [INTERNAL_KEY_HEADER]: internalKey, [INTERNAL_CLIENT_IP_HEADER]: req.ip ?? '' } : {};
 
   return {

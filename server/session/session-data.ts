@@ -103,10 +103,17 @@ export const ACTIVITY_RESOLUTION_MS = 1000;
 
 /** A request that counts as the admin being active: pushes the idle deadline back. */
 export function markActivity(session: Session & Partial<SessionData>, now: number): void {
-  const last = session.lastActivityAt;
-  if (last === undefined || now < last || now - last >= ACTIVITY_RESOLUTION_MS) session.lastActivityAt = now;
+  if (!recent(session.lastActivityAt, now)) session.lastActivityAt = now;
   session.createdAt ??= now;
 }
+
+/** Whether markActivity would leave this session as it is (nothing to save: the panel's lane). */
+export function activityIsCurrent(data: Stored, now: number): boolean {
+  return recent(data.lastActivityAt, now) && data.createdAt !== undefined;
+}
+
+const recent = (last: number | undefined, now: number): boolean =>
+  last !== undefined && now >= last && now - last < ACTIVITY_RESOLUTION_MS;
 
 /** The version a store compares before overwriting a record (0 for sessions without credentials). */
 export function versionOf(data: Stored): number {

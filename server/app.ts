@@ -227,6 +227,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
     observe: [measureRequest],
     security: () => security(nextNonce()),
     compress: compress as (req: IncomingMessage, res: ServerResponse, next: () => void) => void,
+    app,
+    errors: [errorHandler(logger)],
   });
   return {
     app,

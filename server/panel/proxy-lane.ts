@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import etag from 'etag';
+import type { ErrorRequestHandler, Express } from 'express';
+import { answerError } from '../http/express-error.ts';
 import type { Observer } from '../http/fast-lane.ts';
 import { matchAllowedCall, upstreamUrl, type AllowedCall } from '../proxy/allowed-routes.ts';
 import { browserHeaders, relay, unanswered, type ProxyOutcome } from '../proxy/forward.ts';
@@ -30,6 +32,9 @@ export interface ProxyLaneOptions {
   security: () => string[];
   /** compression(), for a request that accepts an encoding (as compressWhenAccepted runs it). */
   compress: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** The app and the error handlers a session store failure goes through there, in order. */
+  app: Express;
+  errors: ErrorRequestHandler[];
 }
 
 interface Taken {
@@ -92,9 +97,29 @@ export function withProxyLane(options: ProxyLaneOptions): Handler {
         if (!ready) return next(req, res);
         answer(options, req, res, taken, token, expiresAt(data)!);
       },
-      () => next(req, res), // Express answers the store's failure (503).
+      // Answered here: Express would wait for the failing store a second time.
+      (error: unknown) => storeFailed(options, req, res, error),
     );
   };
+}
+
+/** The log line, the metrics and the headers the app and the panel router set before the proxy. */
+function track(options: ProxyLaneOptions, req: IncomingMessage, res: ServerResponse) {
+  const request = Object.assign(req, { originalUrl: req.url ?? '', ip: options.ipOf(req) });
+  const id = options.log.track(request, res);
+  for (const step of options.observe) step(request, res, noop);
+  const head: Array<string | number> = ['X-Request-Id', id, ...options.security()];
+  if (req.headers['accept-encoding'] === undefined) head.push('Vary', 'Accept-Encoding');
+  head.push('Cache-Control', 'no-store');
+  return { request, id, head };
+}
+
+/** The session store failed (Redis down): the app's error handler answers its 503, as in Express. */
+function storeFailed(options: ProxyLaneOptions, req: IncomingMessage, res: ServerResponse, error: unknown) {
+  const { head } = track(options, req, res);
+  const run = () => answerError(options.app, options.errors, error, req, res, head as string[]);
+  if (req.headers['accept-encoding'] === undefined) run();
+  else options.compress(req, res, run);
 }
 
 function answer(
@@ -105,20 +130,20 @@ function answer(
   token: string,
   idleDeadline: number,
 ): void {
-  const { next, upstream, log, observe } = options;
-  const request = Object.assign(req, { originalUrl: req.url ?? '', ip: options.ipOf(req) });
-  const id = log.track(request, res);
-  for (const step of observe) step(request, res, noop);
+  const { next, upstream } = options;
+  const { request, id, head } = track(options, req, res);
   const headers = { ...taken.headers, 'x-request-id': id, authorization: `Bearer ${token}` };
   const url = upstreamUrl(upstream.base(request), taken.allowed);
   upstream
     .send(request, { method: 'GET', url, headers, body: null })
     .then(
       (answer) =>
-        answer.status === 401 ? next(req, res) : write(options, req, res, relay(answer, id), idleDeadline),
+        answer.status === 401
+          ? next(req, res)
+          : write(options, req, res, head, relay(answer, id), idleDeadline),
       (error: unknown) =>
         error instanceof UpstreamError
-          ? write(options, req, res, unanswered(error, id), idleDeadline)
+          ? write(options, req, res, head, unanswered(error, id), idleDeadline)
           : next(req, res),
     )
     .catch((error: unknown) => (res.headersSent ? res.destroy(error as Error) : next(req, res)));
@@ -129,17 +154,12 @@ function write(
   options: ProxyLaneOptions,
   req: IncomingMessage,
   res: ServerResponse,
+  head: Array<string | number>,
   outcome: ProxyOutcome,
   idleDeadline: number,
 ): void {
   const encoded = req.headers['accept-encoding'] !== undefined;
-  const head: Array<string | number> = [
-    'X-Request-Id',
-    String((req as { id?: unknown }).id),
-    ...options.security(),
-  ];
-  if (!encoded) head.push('Vary', 'Accept-Encoding');
-  head.push('Cache-Control', 'no-store', IDLE_DEADLINE_HEADER, String(idleDeadline));
+  head.push(IDLE_DEADLINE_HEADER, String(idleDeadline));
   for (const [name, value] of Object.entries(outcome.headers)) head.push(name, value);
   head.push('Content-Length', outcome.body.length);
   if (outcome.headers.etag === undefined) head.push('ETag', etag(outcome.body));

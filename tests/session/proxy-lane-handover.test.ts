@@ -2,7 +2,8 @@
  * The panel proxy lane hands a request to Express after it has logged and measured it when the
  * content API answers 401 after all (the token ended between the lane's check and the call): the
  * browser then gets Express's answer, with one log line and one request id. The content API here
- * is a real local server that answers 401 to the lane's call, then 200.
+ * is a real local server that answers 401 to the lane's call, then 200. A session store that fails
+ * is answered by the app's error handler at once.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +19,7 @@ import request from 'supertest';
 import { register } from 'prom-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import { errorHandler } from '../../server/http/errors.ts';
 import { createLogger, requestLogger } from '../../server/logger.ts';
 import { requestMetrics } from '../../server/observability/metrics.ts';
 import { withProxyLane } from '../../server/panel/proxy-lane.ts';
@@ -98,6 +100,8 @@ it('hands a 401 to Express after logging it: one line, one id, and Express answe
     observe: [measure],
     security: () => [],
     compress: (_req, _res, next) => next(),
+    app,
+    errors: [errorHandler(logger)],
   });
 
   const res = await request(lane).get(`${PANEL}/api/languages/cms/search/`).set('Cookie', cookie);
@@ -119,4 +123,11 @@ it('hands a 401 to Express after logging it: one line, one id, and Express answe
   const answered = await request(lane).get(`${PANEL}/api/languages/cms/search/`).set('Cookie', cookie);
   expect([answered.status, answered.body]).toEqual([200, { content: [] }]);
   expect(answered.headers['x-idle-deadline']).toBe(String(now + 15 * 60_000));
+
+  // A session store that fails is answered by the app's error handler here, not read again by Express.
+  await session.close();
+  const failed = await request(lane).get(`${PANEL}/api/languages/cms/search/`).set('Cookie', cookie);
+  expect(failed.status).toBe(500);
+  expect(failed.text).toBe(`Internal server error (request ${failed.headers['x-request-id']})`);
+  expect(failed.headers['cache-control']).toBe('no-store');
 });

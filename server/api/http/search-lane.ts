@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import etag from 'etag';
-import type { ErrorRequestHandler, Express, Request, Response } from 'express';
+import type { ErrorRequestHandler, Express } from 'express';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { Actor } from '../auth/context.ts';
+import { answerError } from '../../http/express-error.ts';
 import type { Observer } from '../../http/fast-lane.ts';
 import { parseSearchQuery, type SearchRequest } from '../resources/search-query.ts';
 
@@ -107,31 +108,9 @@ export function withSearchLane(options: SearchLaneOptions) {
         head.push('ETag', etag(body));
         res.writeHead(200, head as string[]).end(body);
       },
-      (error: unknown) => failed(app, errors, error, req, res, head as string[]),
+      (error: unknown) => answerError(app, errors, error, req, res, head as string[]),
     );
   };
 }
 
 const noop = () => undefined;
-
-/** A failed search, answered as Express would: its request and response, the headers set so far. */
-function failed(
-  app: Express,
-  errors: ErrorRequestHandler[],
-  error: unknown,
-  req: IncomingMessage,
-  res: ServerResponse,
-  head: string[],
-): void {
-  Object.setPrototypeOf(req, app.request);
-  Object.setPrototypeOf(res, app.response);
-  const request = Object.assign(req as Request, { res });
-  const response = Object.assign(res as Response, { req: request, locals: Object.create(null) });
-  for (let i = 0; i < head.length; i += 2) response.setHeader(head[i]!, head[i + 1]!);
-  const run = (at: number, reason: unknown): void => {
-    const handle = errors[at];
-    if (!handle) return void response.destroy();
-    handle(reason, request, response, (next?: unknown) => run(at + 1, next ?? reason));
-  };
-  run(0, error);
-}

@@ -1,59 +1,8 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.ts';
+import { comparable, listen } from '../helpers/lane-answers.ts';
 import { PREFIX, useApiWithFixture } from './harness.ts';
-
-interface Answer {
-  status: number;
-  headers: string[];
-  body: string;
-  /** Whether Express took the request (its prototypes are on the request once it returns). */
-  express: boolean;
-}
-
-/** A listener for one handler that tells, per request, whether Express took it. */
-async function listen(handler: (req: IncomingMessage, res: never) => void, express: object) {
-  const taken: boolean[] = [];
-  const server: Server = createServer((req, res) => {
-    handler(req, res as never);
-    taken.push(Object.getPrototypeOf(req) === express);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  const get = (path: string, headers: Record<string, string>) =>
-    new Promise<Answer>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode!,
-            headers: res.rawHeaders,
-            body: Buffer.concat(chunks).toString('latin1'),
-            express: taken.at(-1)!,
-          }),
-        );
-      });
-      req.on('error', reject).end();
-    });
-  return { get, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-/** What may differ between two answers to the same request: ids, nonces, the time. */
-function comparable(answer: Answer) {
-  const requestId = answer.headers[answer.headers.findIndex((h) => h.toLowerCase() === 'x-request-id') + 1];
-  const scrub = (text: string) =>
-    text.replaceAll(requestId ?? '\0', '<id>').replace(/'nonce-[^']+'/g, "'nonce-…'");
-  const headers = answer.headers.map(scrub);
-  const date = headers.indexOf('Date');
-  if (date >= 0) headers[date + 1] = '<date>';
-  // A body that names its request id has an ETag of its own.
-  const etag = headers.indexOf('ETag');
-  if (etag >= 0 && requestId && answer.body.includes(requestId)) headers[etag + 1] = '<etag>';
-  return { status: answer.status, headers, body: scrub(answer.body) };
-}
 
 describe.each(DIALECTS)('the API search lane answers as Express does (%s)', (dialect) => {
   const { api, f } = useApiWithFixture(dialect);

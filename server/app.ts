@@ -219,22 +219,23 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   });
   // The panel's reads, before the pages (only the embedded API can tell a token it holds).
   const trust = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
-  const proxyLane = panel.proxyLane({
-    next: pagesLane,
-    knownToken: (token) => searches?.rememberedActor(token) != null,
-    ipOf: (req) => proxyAddr(req, trust),
-    log: logRequest,
-    observe: [measureRequest],
-    security: () => security(nextNonce()),
-    compress: compress as (req: IncomingMessage, res: ServerResponse, next: () => void) => void,
-    app,
-    errors: [errorHandler(logger)],
-  });
+  const panelReads = (reads: SearchReads) =>
+    panel.proxyLane({
+      next: pagesLane,
+      knownToken: (token) => reads.rememberedActor(token) !== null,
+      ipOf: (req) => proxyAddr(req, trust),
+      log: logRequest,
+      observe: [measureRequest],
+      security: () => security(nextNonce()),
+      compress: compress as (req: IncomingMessage, res: ServerResponse, next: () => void) => void,
+      app,
+      errors: [errorHandler(logger)],
+    });
   return {
     app,
     handler: searches
       ? withSearchLane({
-          next: proxyLane,
+          next: panelReads(searches),
           app,
           prefix: apiPrefix(config),
           reads: searches,

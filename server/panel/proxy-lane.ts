@@ -108,18 +108,20 @@ function track(options: ProxyLaneOptions, req: IncomingMessage, res: ServerRespo
   const request = Object.assign(req, { originalUrl: req.url ?? '', ip: options.ipOf(req) });
   const id = options.log.track(request, res);
   for (const step of options.observe) step(request, res, noop);
+  // As compressWhenAccepted: a request that accepts no encoding gets Vary here, compression's otherwise.
+  const encoded = req.headers['accept-encoding'] !== undefined;
   const head: Array<string | number> = ['X-Request-Id', id, ...options.security()];
-  if (req.headers['accept-encoding'] === undefined) head.push('Vary', 'Accept-Encoding');
+  if (!encoded) head.push('Vary', 'Accept-Encoding');
   head.push('Cache-Control', 'no-store');
-  return { request, id, head };
+  return { request, id, head, encoded };
 }
 
 /** The session store failed (Redis down): the app's error handler answers its 503, as in Express. */
 function storeFailed(options: ProxyLaneOptions, req: IncomingMessage, res: ServerResponse, error: unknown) {
-  const { head } = track(options, req, res);
+  const { head, encoded } = track(options, req, res);
   const run = () => answerError(options.app, options.errors, error, req, res, head as string[]);
-  if (req.headers['accept-encoding'] === undefined) run();
-  else options.compress(req, res, run);
+  if (encoded) options.compress(req, res, run);
+  else run();
 }
 
 function answer(
@@ -131,7 +133,8 @@ function answer(
   idleDeadline: number,
 ): void {
   const { next, upstream } = options;
-  const { request, id, head } = track(options, req, res);
+  const tracked = track(options, req, res);
+  const { request, id } = tracked;
   const headers = { ...taken.headers, 'x-request-id': id, authorization: `Bearer ${token}` };
   const url = upstreamUrl(upstream.base(request), taken.allowed);
   upstream
@@ -140,10 +143,10 @@ function answer(
       (answer) =>
         answer.status === 401
           ? next(req, res)
-          : write(options, req, res, head, relay(answer, id), idleDeadline),
+          : write(options, req, res, tracked, relay(answer, id), idleDeadline),
       (error: unknown) =>
         error instanceof UpstreamError
-          ? write(options, req, res, head, unanswered(error, id), idleDeadline)
+          ? write(options, req, res, tracked, unanswered(error, id), idleDeadline)
           : next(req, res),
     )
     .catch((error: unknown) => (res.headersSent ? res.destroy(error as Error) : next(req, res)));
@@ -154,11 +157,10 @@ function write(
   options: ProxyLaneOptions,
   req: IncomingMessage,
   res: ServerResponse,
-  head: Array<string | number>,
+  { head, encoded }: ReturnType<typeof track>,
   outcome: ProxyOutcome,
   idleDeadline: number,
 ): void {
-  const encoded = req.headers['accept-encoding'] !== undefined;
   head.push(IDLE_DEADLINE_HEADER, String(idleDeadline));
   for (const [name, value] of Object.entries(outcome.headers)) head.push(name, value);
   head.push('Content-Length', outcome.body.length);

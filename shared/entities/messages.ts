@@ -8,8 +8,17 @@ import type { AnyEntity, EntityName, FieldDescription } from './types.ts';
  * "Number must be at most 2,147,483,647".
  */
 
-/** 2147483647 → '2,147,483,647', the same on the server and in the browser. */
-export const readableNumber = (value: number): string => value.toLocaleString('en-US');
+/**
+ * 2147483647 → '2,147,483,647', the same on the server and in the browser: what
+ * `toLocaleString('en-US')` writes. Whole numbers are grouped here, because the first use of Intl
+ * loads ICU's number data: 5.7 MB more resident memory in a server that otherwise never needs it
+ * (P10); the schemas' messages are built at start.
+ */
+export const readableNumber = (value: number): string =>
+  Number.isSafeInteger(value)
+    ? (value < 0 || Object.is(value, -0) ? '-' : '') +
+      String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ',')
+    : value.toLocaleString('en-US');
 
 export const FIELD_MESSAGES = {
   required: 'is required',

@@ -5,7 +5,7 @@
  * on the server, two tabs of one session agree, and at zero the admin is logged out on the server
  * too and the site root is loaded.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeBrowser, formatAxeViolations, runAxe } from '../helpers/browser.ts';
 import {
@@ -24,6 +24,20 @@ const MINUTE = 60_000;
 
 const prompt = (page: Page) => page.getByRole('dialog', { name: 'Stay logged in?' });
 
+/** The page's requests not yet answered, counted from the first call on. */
+const inFlight = new WeakMap<Page, Set<Request>>();
+function requestsOf(page: Page): Set<Request> {
+  let pending = inFlight.get(page);
+  if (!pending) {
+    const set = new Set<Request>();
+    page.on('request', (request) => set.add(request));
+    page.on('requestfinished', (request) => set.delete(request));
+    page.on('requestfailed', (request) => set.delete(request));
+    inFlight.set(page, (pending = set));
+  }
+  return pending;
+}
+
 describeBrowser('admin panel: idle timeout', () => {
   vi.setConfig({ testTimeout: 90_000 });
   let harness: PanelHarness;
@@ -36,8 +50,21 @@ describeBrowser('admin panel: idle timeout', () => {
     await harness?.close();
   });
 
-  /** Both clocks jump: the server's first, so the page's next check reads the new server time. */
+  /**
+   * Both clocks jump: the server's first, so the page's next check reads the new server time. Not
+   * while the page has a request on its way: the server would answer it at the new time and the
+   * page read it at the old one: its clock would seem behind the server's by the jump (the deadline
+   * that much early), or a keep-alive would extend the session from the new time. No real clock
+   * jumps while a request is out.
+   */
   async function idleFor(page: Page, ms: number): Promise<void> {
+    const pending = requestsOf(page);
+    await vi.waitFor(
+      () => {
+        if (pending.size > 0) throw new Error(`${pending.size} requests still on their way`);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
     harness.clock.advance(ms);
     await page.clock.fastForward(ms);
   }

@@ -27,14 +27,13 @@ const prompt = (page: Page) => page.getByRole('dialog', { name: 'Stay logged in?
 /** The page's requests not yet answered, counted from the first call on. */
 const inFlight = new WeakMap<Page, Set<Request>>();
 function requestsOf(page: Page): Set<Request> {
-  let pending = inFlight.get(page);
-  if (!pending) {
-    const set = new Set<Request>();
-    page.on('request', (request) => set.add(request));
-    page.on('requestfinished', (request) => set.delete(request));
-    page.on('requestfailed', (request) => set.delete(request));
-    inFlight.set(page, (pending = set));
-  }
+  const known = inFlight.get(page);
+  if (known) return known;
+  const pending = new Set<Request>();
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  inFlight.set(page, pending);
   return pending;
 }
 

@@ -46,19 +46,16 @@ export async function p4(ctx: BenchContext): Promise<Row[]> {
   const statementsFile = path.join(tmpdir(), `argus-bench-floor-${process.pid}.json`);
   writeFileSync(statementsFile, JSON.stringify(floor.statements));
   const floorServer = await startHelper('floor-server.ts', [floor.target, statementsFile]);
+  const appPaths = queries.map((q) => `${API}${apiPath(q)}`);
+  const floorPaths = queries.map((_, i) => `/q/${i}`);
   const rows: Row[] = [];
   try {
     const warmUp = { connections: 1, duration: WARM_UP_SECONDS, timeoutSeconds: 60 };
-    await ctx.loader.run({
-      ...warmUp,
-      url: server.url,
-      headers: bearer,
-      paths: queries.map((q) => `${API}${apiPath(q)}`),
-    });
-    await ctx.loader.run({ ...warmUp, url: floorServer.url, paths: queries.map((_, i) => `/q/${i}`) });
+    await ctx.loader.run({ ...warmUp, url: server.url, headers: bearer, paths: appPaths });
+    await ctx.loader.run({ ...warmUp, url: floorServer.url, paths: floorPaths });
     for (const [i, q] of queries.entries()) {
-      const appUrl = `${server.url}${API}${apiPath(q)}`;
-      const floorUrl = `${floorServer.url}/q/${i}`;
+      const appUrl = `${server.url}${appPaths[i]}`;
+      const floorUrl = `${floorServer.url}${floorPaths[i]}`;
       const first = await totalOf(appUrl, bearer);
       const floorFirst = await totalOf(floorUrl);
       const slow = first.ms > SLOW_MS;

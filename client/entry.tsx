@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
-import { adoptBrowserIds } from '#client/hydration-ids.ts';
 import { PublicConfigProvider } from '#client/public-config.tsx';
 import { hydratedRoutes } from '#client/hydrated-routes.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
@@ -37,8 +36,18 @@ function HydrationMark({ children }: { children: ReactNode }) {
  */
 const publicConfig = JSON.parse(document.getElementById('public-config')!.textContent!) as PublicConfig;
 await resolveLazyMatches(hydratedRoutes, window.location);
-adoptBrowserIds();
 const router = createBrowserRouter(hydratedRoutes, { hydrationData: window.__staticRouterHydrationData });
+
+/**
+ * Every error React recovers from (a hydration mismatch re-rendered on the client among them), catches
+ * in an error boundary or cannot handle is written to the console with its component stack: a
+ * mismatch is never silent, and the browser tests fail on any such line.
+ */
+const report =
+  (kind: string) =>
+  (error: unknown, info: { componentStack?: string }): void => {
+    console.error(`React ${kind}:`, error, info.componentStack ?? '');
+  };
 
 hydrateRoot(
   document.getElementById('root')!,
@@ -47,4 +56,9 @@ hydrateRoot(
       <RouterProvider router={router} />
     </PublicConfigProvider>
   </HydrationMark>,
+  {
+    onRecoverableError: report('recoverable error'),
+    onCaughtError: report('error caught by a boundary'),
+    onUncaughtError: report('uncaught error'),
+  },
 );

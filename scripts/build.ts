@@ -23,20 +23,6 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BUILD_DIR = path.join(ROOT, 'build');
 const ASSETS_DIR = path.join(BUILD_DIR, 'public', 'assets');
 
-/**
- * The browser runs the panel on Preact's React compatibility layer (about 10 KB gzip where
- * react-dom is about 60 KB): the P9 budgets (login ≤ 90 KB) cannot be met with react-dom and
- * React Router together. The server still renders with React (react-dom/server) and Preact
- * hydrates that markup; the panel's browser tests run against this very build.
- */
-const PREACT_ALIASES = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/compat/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
-};
-
 const options = (production: boolean): esbuild.BuildOptions => ({
   absWorkingDir: ROOT,
   entryPoints: { entry: 'client/entry.tsx', app: 'client/styles/app.css' },
@@ -50,7 +36,6 @@ const options = (production: boolean): esbuild.BuildOptions => ({
   platform: 'browser',
   target: ['es2022', 'chrome111', 'firefox115', 'safari16'],
   jsx: 'automatic',
-  alias: PREACT_ALIASES,
   minify: production,
   sourcemap: production ? false : 'linked',
   metafile: true,

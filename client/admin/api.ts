@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { createApiClient, type ApiClient, type ChangeSetTag } from '#shared/api-client/index.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
 import { PROXY_PATH } from '#shared/panel-paths.ts';
@@ -7,11 +6,6 @@ import { trackedFetch } from './session-api.ts';
 
 export { panelContextOf } from './request-context.ts';
 export { sessionApi, type VerifyOtpResult } from './session-api.ts';
-
-// The client's entity descriptions are zod schemas. zod probes `new Function` to compile fast
-// parsers, which the panel's CSP (no 'unsafe-eval') refuses and reports as a violation: in the
-// browser, parse without it. (The server keeps the compiled parsers.)
-if (typeof window !== 'undefined') z.config({ jitless: true });
 
 let browserClient: ApiClient | undefined;
 

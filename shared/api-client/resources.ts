@@ -1,18 +1,18 @@
 import type { z } from 'zod';
 import type { BulkResponse } from '../entities/bulk.ts';
 import type { BulkDeleteRequest, BulkEditResponse, BulkUpdateRequest } from '../entities/bulk-edit.ts';
-import type { AnyEntity, Operation } from '../entities/index.ts';
+import type { AnyEntity, EntitySchemas, Operation } from '../entities/index.ts';
 import { ApiError } from './errors.ts';
 import { MAX_PAGE_SIZE, searchParams, toPage, type Page, type SearchQuery } from './pages.ts';
 import { normaliseRecord } from './records.ts';
 import type { Transport } from './transport.ts';
 
 /** A row as the API answers it, in the response naming. */
-export type RecordOf<E extends AnyEntity> = z.output<E['schemas']['record']>;
+export type RecordOf<E extends AnyEntity> = z.output<EntitySchemas<E['fields']>['record']>;
 /** Body of a create (and of each bulk row). */
-export type CreateOf<E extends AnyEntity> = z.output<E['schemas']['create']>;
+export type CreateOf<E extends AnyEntity> = z.output<EntitySchemas<E['fields']>['create']>;
 /** Body of an update: any writable fields. */
-export type UpdateOf<E extends AnyEntity> = z.output<E['schemas']['update']>;
+export type UpdateOf<E extends AnyEntity> = z.output<EntitySchemas<E['fields']>['update']>;
 /** Names a search may filter by. */
 export type FilterOf<E extends AnyEntity> = E['filters'][number]['field'];
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { schemasOf } from './schemas.ts';
 import type { AnyEntity } from './types.ts';
 
 /** Most rows one bulk request may hold; they are written in one transaction. */
@@ -68,7 +69,7 @@ export function bulkRowOf(entity: AnyEntity): z.ZodType {
         description: `An id, or fields naming one ${field.references ?? ''} row, e.g. its natural key.`,
       });
   }
-  return (entity.schemas.update as z.ZodObject).extend(shape);
+  return (schemasOf(entity).update as z.ZodObject).extend(shape);
 }
 
 export const bulkResponseSchema = z

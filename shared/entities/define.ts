@@ -1,5 +1,4 @@
-import { buildSchemas } from './schemas.ts';
-import type { Entity, EntityDescription, EntitySchemas, FieldMap, FilterDescription } from './types.ts';
+import type { Entity, EntityDescription, FieldMap, FilterDescription } from './types.ts';
 
 type Operations = EntityDescription['operations'];
 
@@ -20,17 +19,14 @@ export interface DefinedEntity<F extends FieldMap, R extends string, O extends O
   readonly operations: O & Operations;
 }
 
-/** An entity description with its zod schemas attached (derived once, here, when first asked for). */
+/**
+ * An entity description, its literal types kept. Its zod schemas are not attached here but built by
+ * `schemasOf` (schemas.ts) where they are used, so a module that reads descriptions loads no zod.
+ */
 export function defineEntity<const F extends FieldMap, const R extends string, const O extends Operations>(
   description: LiteralDescription<F, R, O>,
 ): DefinedEntity<F, R, O> {
-  // Built on first use: a CLI call that only declares its commands (`--help`, `--version`) never
-  // pays for the zod schemas of nine tables.
-  let schemas: EntitySchemas<F> | undefined;
-  return Object.defineProperty({ ...description }, 'schemas', {
-    enumerable: true,
-    get: () => (schemas ??= buildSchemas(description.fields)),
-  }) as DefinedEntity<F, R, O>;
+  return { ...description } as DefinedEntity<F, R, O>;
 }
 
 // ---- Fields and filters several entities share ----

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  auditEntry,
-  contentEntities,
-  entityByName,
-  entityByResource,
-  parseEntityInput,
-  referrersOf,
-  word,
-} from './index.ts';
+import { auditEntry, contentEntities, entityByName, entityByResource, referrersOf, word } from './index.ts';
+import { parseEntityInput } from './input.ts';
 
 const all = [...contentEntities, auditEntry];
 

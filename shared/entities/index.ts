@@ -11,7 +11,9 @@ import { word } from './word.ts';
 import type { AnyEntity, EntityName } from './types.ts';
 
 export * from './types.ts';
-export { parseEntityInput, fieldNames, type FieldErrors, type ParsedInput } from './input.ts';
+export { fieldNames } from './field-names.ts';
+// parseEntityInput is imported from './input.ts' itself: it brings zod, which the panel's pages load only on demand.
+export type { FieldErrors, ParsedInput } from './input.ts';
 export {
   auditEntry,
   language,

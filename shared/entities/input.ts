@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import { FIELD_MESSAGES, readableFieldMessage } from './messages.ts';
-import type { AnyEntity, FieldMap } from './types.ts';
+import { schemasOf } from './schemas.ts';
+import { fieldNames } from './field-names.ts';
+import type { AnyEntity, EntitySchemas, FieldMap } from './types.ts';
+
+export { fieldNames };
 
 /** field → messages, as answered in `{ message, fieldErrors }`. */
 export type FieldErrors = Record<string, string[]>;
@@ -13,22 +17,6 @@ export interface InvalidInput {
 
 export type ParsedInput<T> = { ok: true; value: T } | InvalidInput;
 
-const namesByEntity = new WeakMap<AnyEntity, ReadonlyMap<string, string>>();
-
-/** Every name a field answers to (its own and its aliases) → the field's own name (built once per entity: bulk rows ask per row). */
-export function fieldNames(entity: AnyEntity): ReadonlyMap<string, string> {
-  let names = namesByEntity.get(entity);
-  if (!names) {
-    const built = new Map<string, string>();
-    for (const [name, field] of Object.entries(entity.fields)) {
-      built.set(name, name);
-      for (const alias of field.aliases ?? []) built.set(alias, name);
-    }
-    namesByEntity.set(entity, (names = built));
-  }
-  return names;
-}
-
 const shown = (key: string) => (key.length > 60 ? `${key.slice(0, 60)}…` : key);
 
 /**
@@ -40,7 +28,7 @@ export function parseEntityInput<E extends AnyEntity, M extends 'create' | 'upda
   entity: E,
   mode: M,
   body: unknown,
-): ParsedInput<z.output<E['schemas'][M]>> {
+): ParsedInput<z.output<EntitySchemas<E['fields']>[M]>> {
   const label = entity.label.toLowerCase();
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, message: `The ${label} must be a JSON object`, fieldErrors: {} };
@@ -59,9 +47,9 @@ export function parseEntityInput<E extends AnyEntity, M extends 'create' | 'upda
     given.set(name, key);
     values.set(name, value);
   }
-  const parsed = entity.schemas[mode].safeParse(Object.fromEntries(values));
+  const parsed = schemasOf(entity)[mode].safeParse(Object.fromEntries(values));
   if (parsed.success && errors.size === 0) {
-    return { ok: true, value: parsed.data as z.output<E['schemas'][M]> };
+    return { ok: true, value: parsed.data as z.output<EntitySchemas<E['fields']>[M]> };
   }
   for (const [field, messages] of parsed.error
     ? zodFieldErrors(parsed.error, entity.label, entity.fields)

@@ -1,3 +1,4 @@
+import { INT_MAX } from './limits.ts';
 import type { AnyEntity, EntityName, FieldDescription } from './types.ts';
 
 /**
@@ -48,9 +49,6 @@ const ZOD_TEXTS: Array<[RegExp, (field: FieldDescription | undefined) => string]
   [/^Invalid (input|option|value|format|string|union|type|JSON)\b/i, () => 'is not valid'],
   [/^Unrecognized key/i, () => 'is not a field of this form'],
 ];
-
-/** Largest value of a PostgreSQL `integer` column (also schemas.ts's INT_MAX). */
-const INT_MAX = 2_147_483_647;
 
 function maxText(field: FieldDescription | undefined): string {
   if (field?.kind === 'text') return field.max !== undefined ? ` (at most ${field.max} characters)` : '';

@@ -3,17 +3,18 @@ import { parseCheckCondition } from '../check-condition.ts';
 import { parseLetterGroup, parseWord } from '../words.ts';
 import { FIELD_MESSAGES as M } from './messages.ts';
 import { cleanText, textLength } from './text-rules.ts';
-import type { EntitySchemas, FieldDescription, FieldMap } from './types.ts';
+import type {
+  AnyEntity,
+  AnyEntitySchemas,
+  EntityDescription,
+  EntitySchemas,
+  FieldDescription,
+  FieldMap,
+} from './types.ts';
 
-// zod compiles object parsers with `new Function` once it has probed that eval works; under the
-// panel's CSP (no 'unsafe-eval') the probe itself is a reported violation. Browsers parse without
-// it; the flag must be set before the first schema below is built.
-if (typeof document !== 'undefined') z.config({ jitless: true });
+import { INT_MAX, TEXT_MAX } from './limits.ts';
 
-/** Largest value of a PostgreSQL `integer` column: bigger ids and counts are refused, not overflowed. */
-export const INT_MAX = 2_147_483_647;
-/** Longest text any field accepts unless its description says less. */
-export const TEXT_MAX = 2_000;
+export { INT_MAX, TEXT_MAX };
 
 // Forms send numbers as text ("IDs numeric", "letterCount entered as text"): digits are accepted too.
 const WHOLE_NUMBER_TEXT = /^\s*[+-]?\d{1,30}\s*$/;
@@ -152,11 +153,33 @@ export function outputSchema(field: FieldDescription): z.ZodType {
   return (field.nullable ? schema.nullable() : schema).meta({ title: field.label });
 }
 
+const built = new WeakMap<object, AnyEntitySchemas>();
+
+/**
+ * An entity's zod schemas, built on first use. They live apart from the descriptions so that code
+ * which only reads descriptions (the panel's lists, the CLI's `--help`) never loads zod: the browser
+ * loads this module only when a form is first checked.
+ */
+export function schemasOf<F extends FieldMap>(entity: EntityDescription<F>): EntitySchemas<F>;
+export function schemasOf(entity: AnyEntity): AnyEntitySchemas;
+export function schemasOf(entity: EntityDescription): AnyEntitySchemas {
+  let schemas = built.get(entity.fields);
+  if (!schemas) {
+    // zod compiles object parsers with `new Function` once it has probed that eval works; under
+    // the panel's CSP (no 'unsafe-eval') the probe itself is a reported violation. Browsers parse
+    // without it; the flag must be set before the first schema is built.
+    if (typeof document !== 'undefined') z.config({ jitless: true });
+    schemas = buildSchemas(entity.fields) as unknown as AnyEntitySchemas;
+    built.set(entity.fields, schemas);
+  }
+  return schemas;
+}
+
 /**
  * The zod schemas of an entity, derived from its fields. Bodies are strict: a key that is not a
  * writable field is an error (aliases are renamed and read-only fields dropped before, see input.ts).
  */
-export function buildSchemas<F extends FieldMap>(fields: F): EntitySchemas<F> {
+function buildSchemas<F extends FieldMap>(fields: F): EntitySchemas<F> {
   const entries = Object.entries(fields);
   const writable = entries.filter(([, f]) => !f.readOnly);
   const create = z.strictObject(

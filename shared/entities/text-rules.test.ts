@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mixedAlphabets } from '../alphabets.ts';
 import { parseLetterGroup, parseWord } from '../words.ts';
-import { language, letterGroup, parseEntityInput, stage, user, word } from './index.ts';
+import { language, letterGroup, stage, user, word } from './index.ts';
+import { parseEntityInput } from './input.ts';
 import { cleanText, isInvisible } from './text-rules.ts';
 
 const INVISIBLES = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', ' ', '\u3164', '\u2800'];

@@ -200,12 +200,15 @@ export interface EntitySchemas<F extends FieldMap> {
   readonly record: z.ZodObject<RecordShape<F>>;
 }
 
-/** A description together with its derived schemas. */
-export interface Entity<F extends FieldMap> extends EntityDescription<F> {
-  readonly schemas: EntitySchemas<F>;
+/** Any entity's schemas, for code over many entities (`schemasOf` in schemas.ts builds them). */
+export interface AnyEntitySchemas {
+  readonly create: z.ZodType;
+  readonly update: z.ZodType;
+  readonly record: z.ZodType;
 }
 
+/** A described entity; its zod schemas come from `schemasOf` (schemas.ts), loaded where needed. */
+export type Entity<F extends FieldMap> = EntityDescription<F>;
+
 /** Any entity, for code that works from the description alone (store, router, OpenAPI, panel lists). */
-export interface AnyEntity extends EntityDescription {
-  readonly schemas: { readonly create: z.ZodType; readonly update: z.ZodType; readonly record: z.ZodType };
-}
+export type AnyEntity = EntityDescription;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { parseEntityInput } from '#shared/entities/input.ts';
 import { letterGroup, stage, user, userLevel } from '#shared/entities/index.ts';
 import { initialValues, toBody } from './form/form-values.ts';
-import { validateForm } from './form/validate.ts';
+import { checkForm } from './form/validate.ts';
 import { filterProblem, pageProblem, readableFieldMessage } from './readable-messages.ts';
 
 const filter = (entity: typeof letterGroup | typeof stage | typeof user, field: string) =>
@@ -47,7 +48,7 @@ describe('messages people read', () => {
   it("zod's own texts never reach the form", () => {
     const values = { ...initialValues(stage, null), letterCount: '5', number: '1e20' };
     const body = { ...toBody(stage, 'add', values), number: 1e20 };
-    expect(validateForm(stage, 'add', values, body)?.fieldErrors).toEqual({
+    expect(checkForm(parseEntityInput, stage, 'add', values, body)?.fieldErrors).toEqual({
       number: ['Number must be at most 2,147,483,647'],
     });
     expect(readableFieldMessage(userLevel.fields.validWords, 'must be at most 2147483647')).toBe(

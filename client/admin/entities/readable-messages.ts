@@ -1,6 +1,6 @@
 import type { AnyEntity, FieldDescription, FilterDescription } from '#shared/entities/index.ts';
 import { readableFieldMessage, readableNumber } from '#shared/entities/messages.ts';
-import { INT_MAX } from '#shared/entities/schemas.ts';
+import { INT_MAX } from '#shared/entities/limits.ts';
 import { listFilters } from './list/list-extras.ts';
 
 /**

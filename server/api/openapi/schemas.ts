@@ -15,6 +15,7 @@ import {
   bulkUpdateRequestSchema,
 } from '#shared/entities/bulk-edit.ts';
 import type { AnyEntity } from '#shared/entities/index.ts';
+import { schemasOf } from '#shared/entities/schemas.ts';
 import { restoreResponseSchema, revertResponseSchema, trashEntrySchema } from '#shared/history.ts';
 import {
   changeSetEntrySchema,
@@ -93,11 +94,11 @@ export function componentSchemas(entities: readonly AnyEntity[]): Record<string,
   responses.add(restoreResponseSchema, { id: 'RestoreResponse' });
   for (const entity of entities) {
     const name = componentName(entity);
-    responses.add(entity.schemas.record, { id: name });
-    responses.add(pageSchema(entity.schemas.record), { id: `${name}Page` });
+    responses.add(schemasOf(entity).record, { id: name });
+    responses.add(pageSchema(schemasOf(entity).record), { id: `${name}Page` });
     if (entity.operations.create || entity.operations.bulk)
-      requests.add(entity.schemas.create, { id: `${name}Create` });
-    if (entity.operations.update) requests.add(entity.schemas.update, { id: `${name}Update` });
+      requests.add(schemasOf(entity).create, { id: `${name}Create` });
+    if (entity.operations.update) requests.add(schemasOf(entity).update, { id: `${name}Update` });
     if (entity.operations.bulk) {
       // The bulk envelope, with its rows typed as the entity's create body.
       requests.add(bulkRequestOf(bulkRowOf(entity)), { id: `${name}BulkRequest` });

@@ -6,7 +6,7 @@ import {
   type BulkEditResponse,
   type BulkUpdateRequest,
 } from '#shared/entities/bulk-edit.ts';
-import { parseEntityInput } from '#shared/entities/index.ts';
+import { parseEntityInput } from '#shared/entities/input.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';
 import { ApiError, badRequest } from '../http/errors.ts';

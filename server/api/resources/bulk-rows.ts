@@ -1,4 +1,5 @@
-import { entityByName, fieldNames, parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
+import { entityByName, fieldNames, type AnyEntity } from '#shared/entities/index.ts';
+import { parseEntityInput } from '#shared/entities/input.ts';
 import type { FieldErrors } from '#shared/entities/input.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import type { Tx } from './integrity.ts';

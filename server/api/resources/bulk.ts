@@ -1,4 +1,5 @@
-import { fieldNames, foreignKeysOf, parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
+import { fieldNames, foreignKeysOf, type AnyEntity } from '#shared/entities/index.ts';
+import { parseEntityInput } from '#shared/entities/input.ts';
 import { naturalKeyOf } from '#shared/entities/natural-key.ts';
 import type { BulkResponse, BulkRowResult } from '#shared/entities/bulk.ts';
 import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';

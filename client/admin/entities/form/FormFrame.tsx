@@ -34,7 +34,7 @@ export function FormFrame({
         aria-label={entity.label}
         onSubmit={(event) => {
           event.preventDefault();
-          form.submit();
+          void form.submit();
         }}
       >
         <Notices errors={[form.problems?.message, form.saveError]} loading={form.busy} />

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { ApiError } from '#shared/api-client/index.ts';
@@ -9,7 +9,7 @@ import { saveFailedMessage, successMessage } from '../messages.ts';
 import { forgetRow } from '../row-cache.ts';
 import { loadConflict, mergedValues, type Conflict } from './conflict.ts';
 import { isDirty, type FormMode, type FormValue, type FormValues } from './form-values.ts';
-import { labelFieldErrors, validateForm, type FormProblems } from './validate.ts';
+import { labelFieldErrors, preloadValidation, validateForm, type FormProblems } from './validate.ts';
 
 interface EntityFormOptions {
   entity: AnyEntity;
@@ -60,6 +60,8 @@ export function useEntityForm(options: EntityFormOptions) {
   const saved = useRef(false);
   const dirty = isDirty(start, values);
   const reauth = useReauth(dirty || busy);
+  // The schemas' module, fetched once the form is on screen so that Save does not wait for it.
+  useEffect(() => void preloadValidation().catch(() => undefined), []);
 
   /** A 401 or 412 handled here (true), else the caller shows the error. */
   async function intercepted(error: unknown, action: Conflict['action'], retry: () => void) {
@@ -103,9 +105,19 @@ export function useEntityForm(options: EntityFormOptions) {
     }
   }
 
-  function submit() {
+  async function submit() {
+    if (busy) return;
     const body = toBody(values);
-    const found = validateForm(entity, mode, values, body);
+    // Busy while the schemas load (at once when preloaded): a second click sends nothing twice.
+    setBusy(true);
+    let found: FormProblems | null;
+    try {
+      found = await validateForm(entity, mode, values, body);
+    } catch (error) {
+      setBusy(false);
+      return setSaveError(`${saveFailedMessage(entity, mode)} ${errorMessage(error)}`);
+    }
+    setBusy(false);
     setProblems(found);
     setSaveError(null);
     setConflict(null);

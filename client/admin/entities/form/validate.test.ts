@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { parseEntityInput } from '#shared/entities/input.ts';
 import { language, letterGroup, level, stage, user, word } from '#shared/entities/index.ts';
 import { initialValues, toBody, type FormMode, type FormValues } from './form-values.ts';
-import { LEVEL_REFERENCES_MESSAGE, labelFieldErrors, validateForm } from './validate.ts';
+import { LEVEL_REFERENCES_MESSAGE, labelFieldErrors, checkForm } from './validate.ts';
 import type { AnyEntity } from '#shared/entities/index.ts';
 
 function check(
@@ -11,7 +12,7 @@ function check(
   record: Record<string, unknown> | null = null,
 ) {
   const values = { ...initialValues(entity, record), ...changes };
-  return validateForm(entity, mode, values, toBody(entity, mode, values));
+  return checkForm(parseEntityInput, entity, mode, values, toBody(entity, mode, values));
 }
 
 describe('form validation (SPEC §5)', () => {

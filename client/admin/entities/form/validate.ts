@@ -1,4 +1,4 @@
-import { parseEntityInput, type AnyEntity } from '#shared/entities/index.ts';
+import type { AnyEntity } from '#shared/entities/index.ts';
 import {
   LEVEL_REFERENCES_MESSAGE,
   readableFieldMessage,
@@ -39,10 +39,32 @@ export function labelFieldErrors(
 }
 
 /**
+ * The API's own input parsing with its zod schemas, loaded on a form's first check rather than with
+ * the page (zod is a third of a list screen's script otherwise); `preloadValidation` starts it early.
+ */
+const loadInputParser = () => import('#shared/entities/input.ts');
+let inputParser: ReturnType<typeof loadInputParser> | undefined;
+export const preloadValidation = () => (inputParser ??= loadInputParser());
+
+/**
  * Checks a form before it is sent: the required inputs (blank after trimming counts as missing),
  * then the very zod schemas the API applies (`parseEntityInput`), so what passes here passes there.
  */
-export function validateForm(
+export async function validateForm(
+  entity: AnyEntity,
+  mode: FormMode,
+  values: FormValues,
+  body: Record<string, unknown>,
+): Promise<FormProblems | null> {
+  const { parseEntityInput } = await preloadValidation();
+  return checkForm(parseEntityInput, entity, mode, values, body);
+}
+
+type InputParser = Awaited<ReturnType<typeof loadInputParser>>['parseEntityInput'];
+
+/** validateForm's checks, given the parser (the tests pass it in directly). */
+export function checkForm(
+  parseEntityInput: InputParser,
   entity: AnyEntity,
   mode: FormMode,
   values: FormValues,

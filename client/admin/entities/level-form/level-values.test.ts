@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseEntityInput, level } from '#shared/entities/index.ts';
+import { level } from '#shared/entities/index.ts';
+import { parseEntityInput } from '#shared/entities/input.ts';
 import { conditionInputs, levelBody, levelInitialValues, solvabilityRequest } from './level-values.ts';
 
 describe('level form values', () => {

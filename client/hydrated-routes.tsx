@@ -1,5 +1,6 @@
 import { Outlet, redirectDocument, type RouteObject } from 'react-router';
-import { RootErrorBoundary } from '#client/shell/RootErrorBoundary.tsx';
+import { lazy, Suspense } from 'react';
+import { rootErrorBoundary } from '#client/shell/RootErrorBoundary.tsx';
 import { adminRoutes } from '#client/admin/routes.tsx';
 
 /**
@@ -9,12 +10,19 @@ import { adminRoutes } from '#client/admin/routes.tsx';
  * which the server answers with the public page or its 404. Route ids match client/routes.tsx
  * (the hydration data is keyed by them).
  */
+const NotFound = lazy(() => import('#client/public/NotFound.tsx'));
+const LazyNotFound = () => (
+  <Suspense fallback={null}>
+    <NotFound />
+  </Suspense>
+);
+
 export const hydratedRoutes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
     Component: Outlet,
-    ErrorBoundary: RootErrorBoundary,
+    ErrorBoundary: rootErrorBoundary(LazyNotFound),
     children: [
       ...adminRoutes,
       {

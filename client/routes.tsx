@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { Outlet } from 'react-router';
-import { RootErrorBoundary } from '#client/shell/RootErrorBoundary.tsx';
+import { rootErrorBoundary } from '#client/shell/RootErrorBoundary.tsx';
+import NotFound from '#client/public/NotFound.tsx';
 import Landing, { handle as landingHandle } from '#client/public/Landing.tsx';
 import Terms, { handle as termsHandle } from '#client/public/Terms.tsx';
 import Privacy, { handle as privacyHandle } from '#client/public/Privacy.tsx';
@@ -17,7 +18,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     path: '/',
     Component: Outlet,
-    ErrorBoundary: RootErrorBoundary,
+    ErrorBoundary: rootErrorBoundary(NotFound),
     children: [
       { index: true, Component: Landing, handle: landingHandle },
       { path: 'terms-of-service', Component: Terms, handle: termsHandle },

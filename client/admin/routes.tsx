@@ -1,6 +1,8 @@
 import { data, type RouteObject } from 'react-router';
 import type { PageHandle } from '#client/page-handle.ts';
 import { entityRoutes } from './entities/routes.tsx';
+import * as adminLayout from './layout/AdminLayout.tsx';
+import { ErrorBoundary as PanelErrorBoundary } from './layout/PanelErrorBoundary.tsx';
 
 const panelHandle = (title: string, description: string): PageHandle => ({
   title: `${title} — Argus Words admin`,
@@ -11,18 +13,22 @@ const panelHandle = (title: string, description: string): PageHandle => ({
  * The admin panel under /argusma-words-panel: rendered per request on the server and hydrated.
  * Every screen is a lazily loaded module (its own chunk), so the login screen loads neither the
  * home nor the list screens; the handles stay here because the server reads them before loading.
+ * The frame (layout and error boundary) is on every panel page, so it comes with the entry script:
+ * as lazy modules of their own they split what they share with the entry into many tiny files.
  */
 export const adminRoutes: RouteObject[] = [
   {
     id: 'admin',
     path: 'argusma-words-panel',
-    lazy: () => import('./layout/AdminLayout.tsx'),
+    loader: adminLayout.loader,
+    shouldRevalidate: adminLayout.shouldRevalidate,
+    Component: adminLayout.Component,
     handle: panelHandle('Admin panel', 'The Argus Words content panel.'),
     children: [
       {
         // Pathless: screens fail inside the panel's frame, with the navbar still there.
         id: 'admin-pages',
-        lazy: () => import('./layout/PanelErrorBoundary.tsx'),
+        ErrorBoundary: PanelErrorBoundary,
         children: [
           {
             id: 'admin-home',

@@ -1,15 +1,26 @@
+import type { ComponentType } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import NotFound from '#client/public/NotFound.tsx';
 import { requestIdOf, routeErrorMessage } from './request-id.ts';
 
 /**
- * Unknown paths arrive here as a 404 route error; anything else is an unexpected failure, shown
- * with the server's request id when there is one. The server strips stack traces in production
- * before rendering, so `stack` is shown only in development.
+ * The root route's error boundary, showing `NotFound` for a 404. The server's route table passes the
+ * public 404 page itself; the browser's passes it lazily (its bundle carries no public layout: it
+ * only ever sees a 404 outside the panel, which is a full page load of the public 404 anyway).
  */
-export function RootErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+export function rootErrorBoundary(NotFound: ComponentType) {
+  return function RootErrorBoundary() {
+    const error = useRouteError();
+    if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+    return <UnexpectedError error={error} />;
+  };
+}
+
+/**
+ * Anything but a 404 is an unexpected failure, shown with the server's request id when there is
+ * one. The server strips stack traces in production before rendering, so `stack` is shown only in
+ * development.
+ */
+function UnexpectedError({ error }: { error: unknown }) {
   const stack = error instanceof Error ? error.stack : undefined;
   const requestId = requestIdOf(error);
   return (

@@ -8,10 +8,11 @@ import { row, type Row } from './report.ts';
 import { ROOT } from './server.ts';
 
 const BUILD = path.join(ROOT, 'build');
-// Loaded on every panel screen besides the screen's own module (client/admin/routes.tsx).
-const PANEL_FRAME = ['AdminLayout.js', 'PanelErrorBoundary.js'];
-// Manifest entries that are no screen.
-const NOT_SCREENS = new Set(['entry.js', 'app.css', 'favicon.svg', ...PANEL_FRAME]);
+// Manifest entries that are no screen: the entry (with the panel's frame) that every screen loads,
+// and modules loaded on demand after hydration — the forms' schemas (zod) when a form is first
+// edited, the idle monitor of a logged-in page, the public 404 in the (unreachable) root boundary.
+const ON_DEMAND = ['input.js', 'idle-monitor.js', 'NotFound.js'];
+const NOT_SCREENS = new Set(['entry.js', 'app.css', 'favicon.svg', ...ON_DEMAND]);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const SCREEN_NAMES: Record<string, string> = {
   'Login.js': 'the login screen',
@@ -61,8 +62,9 @@ const inlineCode = (html: string) =>
 
 /**
  * P9: client JavaScript. Public pages as served: no script at all. Panel screens from the build:
- * the entry the HTML loads, the panel frame and the screen's lazy module, each with its static
- * imports, gzip -9 per file. Targets: public 0 bytes; login ≤ 90 KB; any admin screen ≤ 150 KB.
+ * the entry the HTML loads (React, React Router and the panel's frame) and the screen's lazy module,
+ * each with its static imports, gzip -9 per file (as served). Targets (issue 31, React in the
+ * browser): public 0 bytes; login ≤ 110 KB; any other admin screen ≤ 140 KB.
  */
 export async function p9(ctx: BenchContext): Promise<Row[]> {
   const server = await ctx.server();
@@ -98,11 +100,11 @@ export async function p9(ctx: BenchContext): Promise<Row[]> {
   const screens = Object.keys(manifest).filter((name) => !NOT_SCREENS.has(name) && name.endsWith('.js'));
   for (const screen of ['Login.js', ...screens.filter((s) => s !== 'Login.js')]) {
     const files = new Set<string>();
-    for (const start of [...pageScripts, ...[...PANEL_FRAME, screen].map((n) => asset(manifest[n] ?? '?'))]) {
+    for (const start of [...pageScripts, asset(manifest[screen] ?? '?')]) {
       closure(start, files);
     }
     const bytes = gzipped(files);
-    const limit = screen === 'Login.js' ? 90 : 150;
+    const limit = screen === 'Login.js' ? 110 : 140;
     rows.push(
       row(
         'P9',
@@ -112,6 +114,20 @@ export async function p9(ctx: BenchContext): Promise<Row[]> {
         hasEntry && bytes <= limit * 1024,
       ),
     );
+    if (screen === 'form-route.js') {
+      // What a person who edits a form has loaded once Save checks it: the screen and zod's schemas.
+      closure(asset(manifest['input.js'] ?? '?'), files);
+      const edited = gzipped(files);
+      rows.push(
+        row(
+          'P9',
+          'client JavaScript of an add/edit screen once edited (its schemas loaded), gzip',
+          `${kb(edited)} in ${files.size} files`,
+          '≤ 170 KB',
+          edited <= 170 * 1024,
+        ),
+      );
+    }
   }
   return rows;
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { PublicConfigProvider } from '#client/public-config.tsx';
@@ -49,16 +49,20 @@ const report =
     console.error(`React ${kind}:`, error, info.componentStack ?? '');
   };
 
-hydrateRoot(
-  document.getElementById('root')!,
-  <HydrationMark>
-    <PublicConfigProvider value={publicConfig}>
-      <RouterProvider router={router} />
-    </PublicConfigProvider>
-  </HydrationMark>,
-  {
-    onRecoverableError: report('recoverable error'),
-    onCaughtError: report('error caught by a boundary'),
-    onUncaughtError: report('uncaught error'),
-  },
-);
+// Hydrating in a transition lets React yield to the browser every few milliseconds instead of
+// holding the main thread for the whole page: a tap during hydration is answered at once.
+startTransition(() => {
+  hydrateRoot(
+    document.getElementById('root')!,
+    <HydrationMark>
+      <PublicConfigProvider value={publicConfig}>
+        <RouterProvider router={router} />
+      </PublicConfigProvider>
+    </HydrationMark>,
+    {
+      onRecoverableError: report('recoverable error'),
+      onCaughtError: report('error caught by a boundary'),
+      onUncaughtError: report('uncaught error'),
+    },
+  );
+});

@@ -60,8 +60,11 @@ export function useEntityForm(options: EntityFormOptions) {
   const saved = useRef(false);
   const dirty = isDirty(start, values);
   const reauth = useReauth(dirty || busy);
-  // The schemas' module, fetched once the form is on screen so that Save does not wait for it.
-  useEffect(() => void preloadValidation().catch(() => undefined), []);
+  // The schemas' module (zod), fetched at the first edit: a form only looked at never loads it, and
+  // by the time Save is pressed it is there.
+  useEffect(() => {
+    if (dirty) void preloadValidation().catch(() => undefined);
+  }, [dirty]);
 
   /** A 401 or 412 handled here (true), else the caller shows the error. */
   async function intercepted(error: unknown, action: Conflict['action'], retry: () => void) {

@@ -13,6 +13,7 @@ import { p6, p7, p8 } from './bench/p6-cli.ts';
 import { p6Panel } from './bench/p6-panel-import.ts';
 import { p7LinkJob } from './bench/p7-link-job.ts';
 import { p9 } from './bench/p9-bundles.ts';
+import { p9Lighthouse } from './bench/p9-lighthouse.ts';
 import { p10 } from './bench/p10-memory.ts';
 import { p11 } from './bench/p11-undo.ts';
 import { publicPagesBench } from './bench/public-pages.ts';
@@ -61,6 +62,7 @@ const BENCHES: Record<string, Bench> = {
   P8: { large: false, run: p8 },
   P11: { large: true, run: p11 },
   CLI: { large: false, run: cliStart },
+  P9L: { large: true, run: p9Lighthouse },
   'landing-cache': {
     large: false,
     run: async () => ratioRows('landing-cache', await publicPagesBench(), 'landing page'),

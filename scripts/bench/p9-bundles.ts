@@ -25,6 +25,8 @@ const SCREEN_NAMES: Record<string, string> = {
   'LinkJobs.js': 'the link-jobs page',
   'AuditScreen.js': 'the history (audit) screen',
   'TrashScreen.js': 'the trash screen',
+  'ChangesScreen.js': 'the change sets screen',
+  'ChangeSetScreen.js': 'a change set screen',
   'ImportScreen.js': 'the import screen',
 };
 

@@ -104,6 +104,26 @@ async function healthComputed(ctx: BenchContext): Promise<void> {
   throw new Error('The content-health findings were not computed within 300 s');
 }
 
+/**
+ * One audit; the login screen as a visitor sees it, every other screen as a logged-in admin. A trace
+ * Chromium failed to record (Lighthouse's NO_NAVSTART and kin, "please run Lighthouse again") is
+ * run again, twice at most; any other failure is the screen's.
+ */
+async function lighthouseRun(url: string, port: number, extraHeaders: Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders,
+    });
+    const code = result?.lhr.runtimeError?.code ?? '';
+    if (attempt < 3 && /^NO_(NAVSTART|FCP|TRACING_STARTED)|TRACE/.test(code)) continue;
+    return result?.lhr;
+  }
+}
+
 /** One screen's medians over `--runs` audits. */
 async function audit(ctx: BenchContext, port: number, screen: Screen, cookie: string): Promise<Row> {
   const server = await ctx.server();
@@ -111,15 +131,7 @@ async function audit(ctx: BenchContext, port: number, screen: Screen, cookie: st
   const scores: number[] = [];
   const blocking: number[] = [];
   for (let run = 0; run < ctx.options.runs; run++) {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      // The login screen as a visitor sees it; every other screen as a logged-in admin.
-      extraHeaders: screen.name === 'login' ? {} : { Cookie: cookie },
-    });
-    const lhr = result?.lhr;
+    const lhr = await lighthouseRun(url, port, screen.name === 'login' ? {} : { Cookie: cookie });
     if (!lhr || lhr.runtimeError) throw new Error(`${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
     if (lhr.finalDisplayedUrl !== url) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
     scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));

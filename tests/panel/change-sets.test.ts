@@ -102,9 +102,10 @@ describeBrowser('admin panel: change sets and their undo', () => {
     }
     await done.getByRole('link', { name: undoId! }).click();
     await page.waitForURL(`**${PANEL}/changes/${undoId}`);
-    expect(await page.locator('[data-change-set-command]').textContent()).toBe(
-      `panel: undo ${id}: panel: bulk update words where letters=qqundo (12 rows) set isActive=false`,
-    );
+    // React renders the new change set in a transition, a moment after the URL changes.
+    await expect
+      .poll(() => page.locator('[data-change-set-command]').textContent())
+      .toBe(`panel: undo ${id}: panel: bulk update words where letters=qqundo (12 rows) set isActive=false`);
     await page.getByText(`Undoes change set ${id.slice(0, 8)}…`).waitFor();
 
     // The list, from the navbar: the undo first, then the edit it undid, marked so.

@@ -157,6 +157,21 @@ export async function waitForQuery(page: Page, test: (params: URLSearchParams) =
   });
 }
 
+/**
+ * Waits until a list screen shows the rows of the address bar's query: after a click from another
+ * screen React renders the new one in a transition, a moment after the router commits the URL.
+ */
+export async function listShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const list = document.querySelector('[data-list-query]');
+    const sorted = (query: string) => [...new URLSearchParams(query)].sort().join('&');
+    return (
+      list !== null && sorted(list.getAttribute('data-list-query') ?? '') === sorted(window.location.search)
+    );
+  });
+  await idle(page);
+}
+
 /** A search through the session proxy, as the panel makes it: the raw Spring-style page. */
 export async function apiSearch(
   page: Page,

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
 import { hydrated } from './login.ts';
-import { apiSearch, idle, openAt, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
+import { apiSearch, listShown, openAt, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
 
 /** A write through the session proxy, from the page (the browser sends the CSRF headers). */
 async function apiPost(page: Page, resource: string, body: object): Promise<Record<string, unknown>> {
@@ -103,7 +103,7 @@ describeBrowser('admin panel: content health dashboard', () => {
       .getByRole('link', { name: new RegExp(`"${emptyLetters}"`) })
       .click();
     await page.waitForURL((url) => url.pathname === `${PANEL}/letter-group`);
-    await idle(page);
+    await listShown(page);
     expect(new URL(page.url()).searchParams.get('letters')).toBe(emptyLetters);
     expect(await page.locator('main table tbody tr').filter({ hasText: emptyLetters }).count()).toBe(1);
 
@@ -115,7 +115,7 @@ describeBrowser('admin panel: content health dashboard', () => {
       .click();
     // The level list filtered to the unsolvable levels, this one among them.
     await page.waitForURL((url) => url.pathname === `${PANEL}/level`);
-    await idle(page);
+    await listShown(page);
     expect(new URL(page.url()).searchParams.get('solvable')).toBe('no');
     const rows = page.locator('main table tbody tr');
     expect(await rows.count()).toBeGreaterThan(0);
@@ -128,14 +128,10 @@ describeBrowser('admin panel: content health dashboard', () => {
     const html = await response!.text();
     expect(html).toContain('Unsolvable levels');
     await hydrated(page);
-    // The section as the server sent it, parsed by the browser (React's empty text separators
-    // aside, which hydration drops), against the live one once hydrated.
+    // The section as the server sent it, parsed by the browser, against the live one once hydrated.
     const [served, live] = await page.evaluate((source) => {
       const parsed = new DOMParser().parseFromString(source, 'text/html').querySelector('section.health');
-      return [
-        (parsed?.innerHTML ?? '').replaceAll('<!-- -->', ''),
-        document.querySelector('section.health')?.innerHTML ?? '',
-      ];
+      return [parsed?.innerHTML ?? '', document.querySelector('section.health')?.innerHTML ?? ''];
     }, html);
     expect(served).toContain('role="img"');
     const at = [...served].findIndex((c, i) => c !== live[i]);

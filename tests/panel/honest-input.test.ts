@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it, vi } from 'vitest';
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
-import { apiSearch, dialog, idle, open, openAt, PANEL, usePanel } from './entities-harness.ts';
+import { apiSearch, dialog, listShown, open, openAt, PANEL, usePanel } from './entities-harness.ts';
 
 const field = (page: Page, label: string) => page.locator('main form').getByLabel(label, { exact: true });
 const save = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -80,7 +80,7 @@ describeBrowser('honest input in the panel forms (issue 12)', () => {
         await save(page);
         await warning.getByRole('button', { name: 'Save anyway', exact: true }).click();
         await page.waitForURL((url) => url.pathname === `${PANEL}/letter-group`);
-        await idle(page);
+        await listShown(page);
         expect(await page.locator('.text-success').first().textContent()).toBe(
           'Letter group created successfully',
         );

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 
 const never = () => () => {};
 
@@ -12,5 +13,21 @@ export function useHydrated(): boolean {
     never,
     () => true,
     () => false,
+  );
+}
+
+/**
+ * The navigation's state (what a form handed over: its message, the record it saved), null while
+ * the server renders and while React hydrates, like `useHydrated`. Unlike it, a page that carries no
+ * state renders once: React renders again after hydration only when the two snapshots differ, and
+ * a list re-rendered whole for nothing, outside the hydration's time slices, blocked the phone's
+ * main thread for the length of a render.
+ */
+export function useArrivalState(): unknown {
+  const state: unknown = useLocation().state;
+  return useSyncExternalStore(
+    never,
+    () => state ?? null,
+    () => null,
   );
 }

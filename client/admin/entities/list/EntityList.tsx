@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLoaderData, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { ConfirmDialog } from '#client/admin/components/ConfirmDialog.tsx';
-import { useHydrated } from '#client/admin/components/useHydrated.ts';
+import { useArrivalState } from '#client/admin/components/useHydrated.ts';
 import { entityApi, errorMessage, type Row } from '../entity-api.ts';
 import { arrivalOf } from '../list-return.ts';
 import { successMessage } from '../messages.ts';
@@ -43,7 +43,7 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
   const [deleting, setDeleting] = useState(false);
   // What a form handed over (its message, the record it saved) is read once hydrated: the tab's
   // history keeps it across a reload, which the server's render cannot know about.
-  const carried = useHydrated() ? location.state : null;
+  const carried = useArrivalState();
   const { savedId } = arrivalOf(carried);
   // A message belongs to the location it was made on; a new navigation brings its own (or none).
   const [notice, setNotice] = useState<{ key: string; value: Notice | null } | null>(null);

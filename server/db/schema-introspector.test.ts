@@ -6,6 +6,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { TEST_POSTGRES_URL } from '../../tests/helpers/databases.ts';
+import { POSTGRES } from '../../tests/helpers/services.ts';
 import { openDatabase } from './database.ts';
 
 /** Other suites on the same server: schemas with serial tables, made and dropped without pause. */
@@ -53,7 +54,7 @@ async function openWhileOthersDrop(open: (pgSchema: string, dataDir: string) => 
   return failures;
 }
 
-describe('start-up migrations in a schema of their own (postgres)', () => {
+describe.skipIf(!POSTGRES)('start-up migrations in a schema of their own (postgres)', () => {
   it('do not fail while other schemas on the server are dropped', async () => {
     const failures = await openWhileOthersDrop(async (pgSchema, dataDir) => {
       await (await openDatabase({ dataDir, databaseUrl: TEST_POSTGRES_URL, pgSchema })).close();

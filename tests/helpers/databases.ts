@@ -4,12 +4,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { DatabaseOptions, Dialect } from '../../server/db/database.ts';
+import { POSTGRES, TEST_POSTGRES_URL } from './services.ts';
 
-/** PostgreSQL of this machine (trust auth, database `test`); override with TEST_DATABASE_URL. */
-export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { TEST_POSTGRES_URL };
 
-/** Every API suite runs once per dialect. */
-export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
+/** Every API suite runs once per dialect (PostgreSQL when it answered; see services.ts). */
+export const DIALECTS: Dialect[] = POSTGRES ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface TestDatabase {
   options: DatabaseOptions;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolAdmin, PanelBrowser } from './panel-client.ts';
 import { scaled } from './scale.ts';
 import { scratchPostgres, scratchRedisPrefix, startServer, type ServerProcess } from './server-processes.ts';
+import { POSTGRES, REDIS } from '../helpers/services.ts';
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis prefix, no sticky sessions
@@ -31,7 +32,7 @@ function sharedEnv(databaseUrl: string, redis: { url: string; prefix: string }) 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('two instances, one database, one Redis', () => {
+describe.skipIf(!POSTGRES || !REDIS)('two instances, one database, one Redis', () => {
   let db: Awaited<ReturnType<typeof scratchPostgres>>;
   const redis = scratchRedisPrefix();
   let a: ServerProcess;
@@ -121,7 +122,7 @@ describe('two instances, one database, one Redis', () => {
   });
 });
 
-describe('two instances started at the same moment on an empty database', () => {
+describe.skipIf(!POSTGRES || !REDIS)('two instances started at the same moment on an empty database', () => {
   const rounds = scaled(1, 3);
   for (let round = 1; round <= rounds; round++) {
     it(`both come up and serve (round ${round} of ${rounds})`, async () => {

@@ -5,6 +5,7 @@ import { startServerWithAdmin } from './admin-server.ts';
 import type { PanelBrowser } from './panel-client.ts';
 import { scaled } from './scale.ts';
 import { scratchPostgres, type ServerProcess } from './server-processes.ts';
+import { POSTGRES } from '../helpers/services.ts';
 
 /**
  * PostgreSQL drops the server's connections mid-load (pg_terminate_backend of every one of them,
@@ -14,7 +15,7 @@ import { scratchPostgres, type ServerProcess } from './server-processes.ts';
 const USERNAME = 'pg-fault-admin';
 const PASSWORD = 'pg-fault-password-1';
 
-describe('PostgreSQL connections terminated under load', () => {
+describe.skipIf(!POSTGRES)('PostgreSQL connections terminated under load', () => {
   let db: Awaited<ReturnType<typeof scratchPostgres>>;
   let server: ServerProcess;
   let browser: PanelBrowser;

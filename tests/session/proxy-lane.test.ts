@@ -185,7 +185,11 @@ describe.each(REDIS ? ['SQLite', 'Redis'] : ['SQLite'])('the panel proxy lane, s
     const marked = await deadline();
     expect(marked.express).toBe(true);
     expect(Number(marked.deadline)).toBe(Number(before.deadline) + 60_000);
-    const again = await deadline();
+    // Saved: the lane answers again, with the deadline Express saved. The token-forgetting commit
+    // above can land here too (it did once in a fresh clone's full run), so one more read is
+    // allowed; a stamp that was never saved would send that one to Express as well.
+    let again = await deadline();
+    if (again.express) again = await deadline();
     expect(again).toEqual({ express: false, deadline: marked.deadline });
   });
 

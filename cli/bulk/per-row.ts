@@ -1,6 +1,6 @@
 import { naturalKeyOf } from '#shared/entities/natural-key.ts';
 import { ApiError, type ApiClient } from '#shared/api-client/index.ts';
-import { type AnyEntity } from '#shared/entities/index.ts';
+import type { AnyEntity } from '#shared/entities/index.ts';
 import { parseEntityInput } from '#shared/entities/input.ts';
 import type { BulkRowResult } from '#shared/entities/bulk.ts';
 import { CONCURRENCY, mapLimited } from './limited.ts';

@@ -57,25 +57,28 @@ export function useIdleTimer(status: SessionStatus): IdleTimer {
     // login screen, which shares this layout, never loads it.
     let stop: (() => void) | undefined;
     let ended = false;
-    void import('./idle-monitor.ts').then(({ IdleMonitor, CHECK_INTERVAL_MS }) => {
-      if (ended) return;
-      const monitor = new IdleMonitor(
-        {
-          now: () => Date.now(),
-          status: sessionApi.status,
-          keepAlive: sessionApi.keepAlive,
-          logout: sessionApi.logout,
-          // A form holding unsaved input keeps the page and asks for the login in place.
-          leave: () => {
-            if (!sessionEndHeld()) leavePanel();
+    void import('./idle-monitor.ts')
+      .then(({ IdleMonitor, CHECK_INTERVAL_MS }) => {
+        if (ended) return;
+        const monitor = new IdleMonitor(
+          {
+            now: () => Date.now(),
+            status: sessionApi.status,
+            keepAlive: sessionApi.keepAlive,
+            logout: sessionApi.logout,
+            // A form holding unsaved input keeps the page and asks for the login in place.
+            leave: () => {
+              if (!sessionEndHeld()) leavePanel();
+            },
+            onView: setView,
           },
-          onView: setView,
-        },
-        latestStatus.current,
-      );
-      monitorRef.current = monitor;
-      stop = watch(monitor, CHECK_INTERVAL_MS);
-    });
+          latestStatus.current,
+        );
+        monitorRef.current = monitor;
+        stop = watch(monitor, CHECK_INTERVAL_MS);
+      })
+      // Not silent: without it the page would never warn before the session ends.
+      .catch((error: unknown) => console.error('The idle monitor did not load:', error));
     return () => {
       ended = true;
       stop?.();

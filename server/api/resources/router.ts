@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { type AnyEntity } from '#shared/entities/index.ts';
+import type { AnyEntity } from '#shared/entities/index.ts';
 import { parseEntityInput } from '#shared/entities/input.ts';
 import { handler } from '../http/handler.ts';
 import { bulkRequestSchema } from '#shared/entities/bulk.ts';

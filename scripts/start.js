@@ -8,9 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 process.env.NODE_ENV ??= 'production';
 const root = fileURLToPath(new URL('..', import.meta.url));
-const built = ['build/manifest.json', 'build/server/index.js', 'build/server/render-worker.js'].map((file) =>
-  path.join(root, file),
-);
+const built = [
+  'build/manifest.json',
+  'build/server/index.js',
+  'build/server/render-worker.js',
+  'build/server/read-worker.js',
+].map((file) => path.join(root, file));
 
 function newestSource(dir) {
   let newest = 0;

@@ -28,9 +28,12 @@ function newest(dir: string): number {
 
 /** `npm run build` when build/ is missing or older than the sources (as scripts/start.js decides). */
 export function ensureBuild(): void {
-  const built = ['build/manifest.json', 'build/server/index.js', 'build/server/render-worker.js'].map((f) =>
-    path.join(ROOT, f),
-  );
+  const built = [
+    'build/manifest.json',
+    'build/server/index.js',
+    'build/server/render-worker.js',
+    'build/server/read-worker.js',
+  ].map((f) => path.join(ROOT, f));
   const sources = Math.max(...['client', 'shared', 'server'].map((d) => newest(path.join(ROOT, d))));
   if (built.every((f) => existsSync(f) && statSync(f).mtimeMs >= sources)) return;
   console.log('Building the production bundle (npm run build)…');

@@ -1,9 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import express from 'express';
 import { register } from 'prom-client';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { boundHeapGrowth } from './heap-growth.ts';
+import { listener } from './listener.ts';
 import { startupFailure } from './startup-errors.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -30,12 +31,7 @@ async function main() {
     console.error(line);
     process.exit(1);
   });
-  const server = createServer(handle.handler);
-  // An idle keep-alive connection stays open longer than a client pauses between two requests
-  // (the CLI computing links for a minute): Node's 5 s default closes it under the client's next
-  // request ("other side closed"). Headers must still arrive within the usual bound.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  const server = listener(handle);
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -59,7 +55,7 @@ async function main() {
     stopping = true;
     handle.logger.info(`${signal} received, shutting down`);
     // Stop accepting; requests in flight finish (proxied ones too: the panel reaches the embedded
-    // API on its own listener, closed by handle.close() once this one has drained).
+    // API on a private listener, closed by handle.close() once this one has drained).
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Keep-alive connections become idle as their last answer goes out: close them as they do.

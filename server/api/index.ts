@@ -10,8 +10,7 @@ import { historyRouters } from './history/router.ts';
 import { apiErrorHandler, apiNotFound } from './http/errors.ts';
 import { linkBuilderRouter } from './links/router.ts';
 import { openApiDocument } from './openapi/document.ts';
-import type { SearchReads } from './http/search-lane.ts';
-import { contentResources, searchedEntities, servedEntities } from './resources/index.ts';
+import { contentResources, servedEntities } from './resources/index.ts';
 import { createNaturalKeyGuard } from './resources/natural-key-guard.ts';
 import { createStore } from './resources/store.ts';
 
@@ -26,6 +25,13 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
+export interface ContentApi {
+  /** Mount at apiPrefix(config). */
+  router: Router;
+  /** Stops its timers and jobs. */
+  close(): Promise<void>;
+}
+
 /**
  * The embedded content API: bootstraps the first admin and (on an empty database) the demo content,
  * then serves `/auth/*` (public), `/openapi.json` (public) and every `/{resource}/cms/*` behind
@@ -36,7 +42,7 @@ export async function createContentApi(deps: {
   database: DatabaseHandle;
   logger: Logger;
   clock: () => number;
-}): Promise<{ router: Router; searches: SearchReads; close(): Promise<void> }> {
+}): Promise<ContentApi> {
   const { config, database, logger, clock } = deps;
   const naturalKeys = createNaturalKeyGuard(database, logger);
   // Once, whatever the number of instances starting together on this database.
@@ -87,11 +93,6 @@ export async function createContentApi(deps: {
   timer.unref();
   return {
     router,
-    searches: {
-      entity: (resource) => searchedEntities.get(resource),
-      rememberedActor: auth.rememberedActor,
-      search: (entity, request) => store.search(entity, request),
-    },
     close: async () => {
       clearInterval(timer);
       await links.close();

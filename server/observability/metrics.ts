@@ -57,16 +57,12 @@ export function routePattern(path: string, apiPrefix: string, panelPrefix: strin
   return '{page}';
 }
 
-const MEASURED = Symbol('measured');
-type MeasuredRequest = IncomingMessage & { originalUrl: string; [MEASURED]?: boolean };
+type MeasuredRequest = IncomingMessage & { originalUrl: string };
 
 export function requestMetrics(apiPrefix: string, panelPrefix: string) {
   const requests = histogram();
   // Plain node:http types: the fast lane runs it on requests Express never sees (originalUrl set).
   return (req: MeasuredRequest, res: ServerResponse, next: () => void): void => {
-    // Measured already by a lane that then handed the request to Express: counted once.
-    if (req[MEASURED]) return next();
-    req[MEASURED] = true;
     const end = requests.startTimer();
     res.on('finish', () => {
       // originalUrl: routers mounted under a prefix rewrite req.url while they run.

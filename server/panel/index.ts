@@ -2,7 +2,6 @@ import { Router, type Request, type RequestHandler } from 'express';
 import type { Config } from '../config.ts';
 import { requireCsrf } from '../http/csrf.ts';
 import type { Logger } from '../logger.ts';
-import type { AppHandler } from '../proxy/in-process.ts';
 import { proxyRouter } from '../proxy/router.ts';
 import { createUpstream, type UpstreamTimeouts } from '../proxy/upstream.ts';
 import { createPanelSession, type PanelSession } from '../session/middleware.ts';
@@ -12,7 +11,6 @@ import { upstreamAuth } from '../session/upstream-auth.ts';
 import { safeError } from '../session/http.ts';
 import { panelGating } from './gating.ts';
 import { importsRouter } from './imports/router.ts';
-import { withProxyLane, type ProxyLaneOptions } from './proxy-lane.ts';
 import { panelRequestContext, providePanelDeps } from './request-context.ts';
 
 import { PANEL_PREFIX } from './gating.ts';
@@ -27,12 +25,8 @@ export interface Panel {
   /** Lets the embedded API believe the proxy about the browser's IP (internal-client-ip.ts). */
   internalKey: string;
   session: PanelSession;
-  /** The proxy's reads answered before Express when nothing about them needs it (proxy-lane.ts). */
-  proxyLane(options: Omit<ProxyLaneOptions, 'prefix' | 'session' | 'upstream' | 'clock'>): ProxyLaneHandler;
   close(): Promise<void>;
 }
-
-type ProxyLaneHandler = ReturnType<typeof withProxyLane>;
 
 // Panel pages and answers are per admin and per moment: no cache may keep them.
 const noStore: RequestHandler = (_req, res, next) => {
@@ -46,12 +40,12 @@ export function createPanel(deps: {
   clock: () => number;
   logger: Logger;
   upstreamTimeouts?: Partial<UpstreamTimeouts>;
+  /** The embedded content API's private listener (see app.ts), once it listens. */
   embeddedOrigin?: () => string | null;
-  embeddedHandler?: () => AppHandler | null;
 }): Panel {
   const { config, clock, logger } = deps;
   const session = createPanelSession({ config, clock, logger });
-  const upstream = createUpstream(config, deps.upstreamTimeouts, deps.embeddedOrigin, deps.embeddedHandler);
+  const upstream = createUpstream(config, deps.upstreamTimeouts, deps.embeddedOrigin);
   const refresher = createTokenRefresher({ session, upstream, logger });
   const forwardDeps = { upstream, session, refresher, clock };
 
@@ -84,8 +78,6 @@ export function createPanel(deps: {
     requestContext: panelRequestContext,
     internalKey: upstream.internalKey,
     session,
-    proxyLane: (options) =>
-      withProxyLane({ ...options, prefix: `${PANEL_PREFIX}/api`, session, upstream, clock }),
     close: async () => {
       await upstream.close();
       await session.close();

@@ -4,7 +4,6 @@ import type { Request } from 'express';
 import { Agent, fetch as undiciFetch, request as undiciRequest } from 'undici';
 import type { Config } from '../config.ts';
 import { apiPrefix } from '../api/index.ts';
-import { dispatchInProcess, type AppHandler } from './in-process.ts';
 import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_KEY_HEADER } from './internal-client-ip.ts';
 import { UpstreamError } from './upstream-error.ts';
 
@@ -61,18 +60,16 @@ export interface Upstream {
 }
 
 /**
- * One keep-alive undici pool to the content API: the embedded API of this same server (reached
- * on the address and port the browser's request came in on) or UPSTREAM_API_URL. Calls to the
- * embedded API are handed to the app in this process instead (in-process.ts), except exports,
- * which are streamed over the private listener.
+ * The panel's one way to the content API (docs/decisions/005-one-way-to-the-content-api.md): a
+ * keep-alive undici pool to UPSTREAM_API_URL or, when the API is embedded, to this server's own
+ * private loopback listener (app.ts), which serves the same handler as the public one. Either way
+ * a call passes the API's own routes: validation, authorization, rate limits, audit.
  */
 export function createUpstream(
   config: Config,
   timeouts: Partial<UpstreamTimeouts> = {},
   /** The embedded API's private loopback listener (see app.ts), once it listens. */
   embeddedOrigin: () => string | null = () => null,
-  /** What that listener serves, to call without a socket; null: always over HTTP. */
-  embeddedHandler: () => AppHandler | null = () => null,
 ): Upstream {
   const t = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...config.upstreamTimeouts, ...timeouts };
   const agent = new Agent({
@@ -102,12 +99,6 @@ export function createUpstream(
     base,
     internalKey,
     async send(req, call) {
-      const handler = embedded && !call.stream ? embeddedHandler() : null;
-      if (handler) {
-        const headers = { ...call.headers, ...identity(req), host: call.url.host, connection: 'keep-alive' };
-        const path = call.url.pathname + call.url.search;
-        return dispatchInProcess(handler, { method: call.method, path, headers, body: call.body }, t);
-      }
       try {
         const answer = await undiciRequest(call.url, {
           dispatcher: agent,

@@ -21,7 +21,7 @@ describe('a bulk write lets the event loop turn between its slices (sqlite)', ()
   beforeAll(async () => {
     testDb = testDatabase('sqlite');
     handle = await createApp(testConfig(testDb), { database: testDb.options });
-    token = (await loginAsAdmin(handle.app, ADMIN)).accessToken;
+    token = (await loginAsAdmin(handle.handler, ADMIN)).accessToken;
   });
   afterAll(async () => {
     await handle?.close();
@@ -29,7 +29,7 @@ describe('a bulk write lets the event loop turn between its slices (sqlite)', ()
   });
 
   const post = (path: string, body: object) =>
-    request(handle.app).post(`${PREFIX}/${path}`).set('Authorization', `Bearer ${token}`).send(body);
+    request(handle.handler).post(`${PREFIX}/${path}`).set('Authorization', `Bearer ${token}`).send(body);
 
   /** Turns of the event loop, while `work` runs, in which the database's write lock was held. */
   async function turnsHoldingTheLock(work: () => Promise<unknown>): Promise<number> {

@@ -1,4 +1,3 @@
-import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp, type AppHandle } from '../../server/app.ts';
@@ -13,9 +12,8 @@ export const ADMIN = { username: 'admin', password: 'a-long-test-password' };
 export const START = Date.parse('2025-01-15T10:00:00.000Z');
 
 export interface ApiHarness {
-  app: Express;
-  /** What the public listener serves: `app` behind the lanes that answer some requests first. */
-  handler: AppHandle['handler'];
+  /** What the public listener serves (server/index.ts): the one Express app behind the fast lane. */
+  app: AppHandle['handler'];
   /** A second connection to the same database, for arranging what the API cannot (players). */
   database: DatabaseHandle;
   clock: { now: number };
@@ -46,19 +44,18 @@ export async function startApi(dialect: Dialect): Promise<ApiHarness> {
   const config = testConfig(testDb);
   const handle: AppHandle = await createApp(config, { database: testDb.options, clock: () => clock.now });
   const database = await openDatabase(testDb.options);
-  const { accessToken } = await loginAsAdmin(handle.app, { ...ADMIN, clock: () => clock.now });
+  const { accessToken } = await loginAsAdmin(handle.handler, { ...ADMIN, clock: () => clock.now });
   const auth = (test: request.Test) => test.set('Authorization', `Bearer ${accessToken}`);
   const url = (path: string) => `${PREFIX}/${path.replace(/^\//, '')}`;
   return {
-    app: handle.app,
-    handler: handle.handler,
+    app: handle.handler,
     database,
     clock,
     token: accessToken,
-    get: (path) => auth(request(handle.app).get(url(path))),
-    post: (path, body) => auth(request(handle.app).post(url(path))).send(body as object),
-    put: (path, body) => auth(request(handle.app).put(url(path))).send(body as object),
-    del: (path) => auth(request(handle.app).delete(url(path))),
+    get: (path) => auth(request(handle.handler).get(url(path))),
+    post: (path, body) => auth(request(handle.handler).post(url(path))).send(body as object),
+    put: (path, body) => auth(request(handle.handler).put(url(path))).send(body as object),
+    del: (path) => auth(request(handle.handler).delete(url(path))),
     async close() {
       await database.close();
       await handle.close();

@@ -222,8 +222,8 @@ describe.each(DIALECTS)('link jobs across a restart (%s)', (dialect) => {
 
     const second = await createApp(config, { database: testDb.options, clock });
     try {
-      const { accessToken } = await loginAsAdmin(second.app, { ...ADMIN, clock });
-      const res = await request(second.app)
+      const { accessToken } = await loginAsAdmin(second.handler, { ...ADMIN, clock });
+      const res = await request(second.handler)
         .get(`${PREFIX}/letter-groups/cms/link-jobs/${String((row as { id: number }).id)}`)
         .set('Authorization', `Bearer ${accessToken}`);
       expect(res.status).toBe(200);

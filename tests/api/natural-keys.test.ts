@@ -179,9 +179,10 @@ describe.each(DIALECTS)('rows stored before the unique rules (%s)', (dialect) =>
     expect(String(warnings[0]!.msg)).toMatch(/Stages share a number that must be unique: "6" \(ids 1, 2\)/);
     expect(await indexes(database)).toEqual([]);
 
-    const { accessToken } = await loginAsAdmin(app.app, { ...ADMIN, clock: () => START });
+    const { accessToken } = await loginAsAdmin(app.handler, { ...ADMIN, clock: () => START });
+    const client = request(app.handler);
     const call = (method: 'post' | 'put' | 'delete', path: string, body?: object) =>
-      request(app.app)[method](`${PREFIX}/${path}`).set('Authorization', `Bearer ${accessToken}`).send(body);
+      client[method](`${PREFIX}/${path}`).set('Authorization', `Bearer ${accessToken}`).send(body);
 
     // No new duplicate meanwhile, and editing other fields of a duplicate still works.
     const third = await call('post', 'stages/cms', { letterCount: 5, number: 6 });

@@ -19,10 +19,10 @@ describe('bulk upserts with batches in flight together', () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      if (!req.url?.includes('/cms/bulk')) return api.handler(req, res);
+      if (!req.url?.includes('/cms/bulk')) return api.app(req, res);
       bulk.most = Math.max(bulk.most, ++bulk.inFlight);
       res.on('close', () => bulk.inFlight--);
-      setTimeout(() => api.handler(req, res), 30);
+      setTimeout(() => api.app(req, res), 30);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Handler } from '../../server/app.ts';
 import { URI, type TOTP } from 'otpauth';
 import request from 'supertest';
 import { createOrResetAdmin } from '../../server/admin/admins.ts';
@@ -20,7 +20,7 @@ interface Enrolment {
 }
 
 // What an authenticator app would remember, per app and username: the secret scanned at enrolment.
-const enrolments = new WeakMap<Express, Map<string, Enrolment>>();
+const enrolments = new WeakMap<Handler, Map<string, Enrolment>>();
 
 /**
  * The real two-step login over HTTP: POST login, then verify-otp with a TOTP computed from the
@@ -28,7 +28,7 @@ const enrolments = new WeakMap<Express, Map<string, Enrolment>>();
  * once only, so a second login within the same 30 s falls back to one of the recovery codes.
  */
 export async function loginAsAdmin(
-  app: Express,
+  app: Handler,
   opts: { username: string; password: string; clock?: () => number; prefix?: string },
 ): Promise<{ accessToken: string; refreshToken: string }> {
   const prefix = opts.prefix ?? '/arguscreative/words';

@@ -1,9 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp, type AppDeps, type AppHandle } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+import { listener } from '../../server/listener.ts';
 
 export interface TestApp extends AppHandle {
   config: Config;
@@ -35,7 +36,7 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
     config,
     url: '',
     async listen() {
-      server = createServer(handle.handler).listen(0, '127.0.0.1');
+      server = listener(handle).listen(0, '127.0.0.1');
       await new Promise<void>((resolve) => server!.once('listening', () => resolve()));
       const address = server.address();
       app.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

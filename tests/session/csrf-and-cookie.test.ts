@@ -39,7 +39,7 @@ describe('CSRF defence of the panel endpoints', () => {
     const headers: Record<string, string> = given;
     const before = upstream.seen.length;
     for (const path of ['/session/login', '/session/logout', '/session/keep-alive', '/api/levels/cms']) {
-      const res = await request(app.app)
+      const res = await request(app.handler)
         .post(`${PANEL}${path}`)
         .set(headers)
         .send(
@@ -55,12 +55,12 @@ describe('CSRF defence of the panel endpoints', () => {
   });
 
   it('accepts the header with an exact Origin when Sec-Fetch-Site is absent', async () => {
-    const own = await request(app.app)
+    const own = await request(app.handler)
       .post(`${PANEL}/session/login`)
       .set({ 'X-Argus-CSRF': '1', Origin: app.config.public.baseUrl })
       .send(credentials);
     expect(own.status).toBe(200);
-    const lookalike = await request(app.app)
+    const lookalike = await request(app.handler)
       .post(`${PANEL}/session/login`)
       .set({ 'X-Argus-CSRF': '1', Origin: `${app.config.public.baseUrl}.evil.example` })
       .send(credentials);
@@ -68,7 +68,7 @@ describe('CSRF defence of the panel endpoints', () => {
   });
 
   it('refuses a text/plain login even with the header', async () => {
-    const res = await request(app.app)
+    const res = await request(app.handler)
       .post(`${PANEL}/session/login`)
       .set(CSRF)
       .set('Content-Type', 'text/plain')
@@ -77,21 +77,21 @@ describe('CSRF defence of the panel endpoints', () => {
   });
 
   it('lets GET through without the header, and GET never changes state', async () => {
-    const res = await request(app.app).get(`${PANEL}/session/logout`);
+    const res = await request(app.handler).get(`${PANEL}/session/logout`);
     expect(res.status).toBe(302); // a page path: the gate sends the logged-out visitor home
     expect(res.headers.location).toBe('/');
   });
 
   it('revokes the upstream refresh token on logout', async () => {
-    const login = await request(app.app).post(`${PANEL}/session/login`).set(CSRF).send(credentials);
-    const verify = await request(app.app)
+    const login = await request(app.handler).post(`${PANEL}/session/login`).set(CSRF).send(credentials);
+    const verify = await request(app.handler)
       .post(`${PANEL}/session/verify-otp`)
       .set(CSRF)
       .set('Cookie', panelCookie(login)!)
       .send({ otp: '123456' });
     const cookie = panelCookie(verify)!;
     const { refreshToken } = (await readPanelAuth(app, cookie))!;
-    const res = await request(app.app).post(`${PANEL}/session/logout`).set(CSRF).set('Cookie', cookie);
+    const res = await request(app.handler).post(`${PANEL}/session/logout`).set(CSRF).set('Cookie', cookie);
     expect(res.status).toBe(204);
     expect(upstream.logoutCalls).toContain(refreshToken);
   });
@@ -112,7 +112,7 @@ describe('the session cookie over HTTPS', () => {
   });
 
   it('is __Host- prefixed, Secure, HttpOnly, SameSite=Strict, Path=/ and has no Domain', async () => {
-    const res = await request(app.app)
+    const res = await request(app.handler)
       .post(`${PANEL}/session/login`)
       .set(CSRF)
       .set('X-Forwarded-Proto', 'https')
@@ -128,7 +128,7 @@ describe('the session cookie over HTTPS', () => {
   });
 
   it('is never sent over plain HTTP', async () => {
-    const res = await request(app.app)
+    const res = await request(app.handler)
       .post(`${PANEL}/session/login`)
       .set({ 'X-Argus-CSRF': '1', Origin: SITE })
       .send({ username: 'admin', password: 'pw' });

@@ -54,7 +54,7 @@ describe.each(DIALECTS)('panel session flow against the embedded API (%s)', (dia
   };
 
   it('logs in with password and TOTP, uses the proxy, logs out, and never shows a secret', async () => {
-    const http = request(app.app);
+    const http = request(app.handler);
     const first = seen(await http.get(`${PANEL}/session`));
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
@@ -210,14 +210,17 @@ describe.each(DIALECTS)('panel session flow against the embedded API (%s)', (dia
   });
 
   it("answers 'Username is not available.' to a code without a password step", async () => {
-    const res = await request(app.app).post(`${PANEL}/session/verify-otp`).set(CSRF).send({ otp: '123456' });
+    const res = await request(app.handler)
+      .post(`${PANEL}/session/verify-otp`)
+      .set(CSRF)
+      .send({ otp: '123456' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Username is not available.' });
   });
 
   /** Password and code steps with the authenticator holding `scanned` (a new TOTP step each time). */
   async function logIn(): Promise<string> {
-    const http = request(app.app);
+    const http = request(app.handler);
     clock.advance(30_000);
     const login = await http.post(`${PANEL}/session/login`).set(CSRF).send(ADMIN);
     expect(login.status).toBe(200);
@@ -234,7 +237,7 @@ describe.each(DIALECTS)('panel session flow against the embedded API (%s)', (dia
   }
 
   it('ends the session after 15 idle minutes even when the cookie is replayed; a status read does not extend it', async () => {
-    const http = request(app.app);
+    const http = request(app.handler);
     const cookie = await logIn();
     clock.advance(14 * 60_000);
     expect((await http.get(`${PANEL}/api/languages/cms/search/`).set('Cookie', cookie)).status).toBe(200);
@@ -254,7 +257,7 @@ describe.each(DIALECTS)('panel session flow against the embedded API (%s)', (dia
   });
 
   it('keeps an active session for at most 12 hours', async () => {
-    const http = request(app.app);
+    const http = request(app.handler);
     const cookie = await logIn();
     for (let minutes = 0; minutes < 12 * 60 - 10; minutes += 10) {
       clock.advance(10 * 60_000);

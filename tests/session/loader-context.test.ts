@@ -66,11 +66,13 @@ describe('the loaders’ context (panelRequestContext)', () => {
   });
 
   it('gives loaders the QR code while two-factor is pending', async () => {
-    const login = await request(app.app)
+    const login = await request(app.handler)
       .post(`${PANEL}/session/login`)
       .set(CSRF)
       .send({ username: 'admin', password: 'pw' });
-    const page = await request(app.app).get(`${PANEL}/auth/set-qr-code`).set('Cookie', panelCookie(login)!);
+    const page = await request(app.handler)
+      .get(`${PANEL}/auth/set-qr-code`)
+      .set('Cookie', panelCookie(login)!);
     expect(page.status).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.text).toContain('two-factor none true');
@@ -79,11 +81,11 @@ describe('the loaders’ context (panelRequestContext)', () => {
   });
 
   it('gives loaders a session-bound client that refreshes an expired token unnoticed', async () => {
-    const login = await request(app.app)
+    const login = await request(app.handler)
       .post(`${PANEL}/session/login`)
       .set(CSRF)
       .send({ username: 'admin', password: 'pw' });
-    const verify = await request(app.app)
+    const verify = await request(app.handler)
       .post(`${PANEL}/session/verify-otp`)
       .set(CSRF)
       .set('Cookie', panelCookie(login)!)
@@ -91,7 +93,7 @@ describe('the loaders’ context (panelRequestContext)', () => {
     const cookie = panelCookie(verify)!;
     upstream.expireAccessTokens();
     const refreshes = upstream.refreshCalls;
-    const page = await request(app.app).get(`${PANEL}/probe`).set('Cookie', cookie);
+    const page = await request(app.handler).get(`${PANEL}/probe`).set('Cookie', cookie);
     expect(page.status).toBe(200);
     expect(page.text).toContain('logged-in items:0 false');
     expect(upstream.refreshCalls).toBe(refreshes + 1);

@@ -23,22 +23,22 @@ describe('panel two-factor step: manual key and attempt cap', () => {
   });
 
   const logIn = async () => {
-    const login = await request(app.app).post(`${PANEL}/session/login`).set(CSRF).send(ADMIN);
+    const login = await request(app.handler).post(`${PANEL}/session/login`).set(CSRF).send(ADMIN);
     expect(login.status).toBe(200);
     return panelCookie(login)!;
   };
   const verify = (cookie: string, otp: string) =>
-    request(app.app).post(`${PANEL}/session/verify-otp`).set(CSRF).set('Cookie', cookie).send({ otp });
+    request(app.handler).post(`${PANEL}/session/verify-otp`).set(CSRF).set('Cookie', cookie).send({ otp });
 
   it('gives the QR code’s secret as the manual key while enrolling, and only then', async () => {
     const cookie = await logIn();
     const auth = await readPanelAuth(app, cookie);
     const secret = new URL(auth!.qrCodeUrl!).searchParams.get('secret');
-    const key = await request(app.app).get(`${PANEL}/session/totp-key`).set('Cookie', cookie);
+    const key = await request(app.handler).get(`${PANEL}/session/totp-key`).set('Cookie', cookie);
     expect(key.status).toBe(200);
     expect(key.headers['cache-control']).toBe('no-store');
     expect(key.body).toEqual({ key: secret });
-    expect((await request(app.app).get(`${PANEL}/session/totp-key`)).status).toBe(404);
+    expect((await request(app.handler).get(`${PANEL}/session/totp-key`)).status).toBe(404);
   });
 
   it('after five wrong codes says to log in again, and the login screen is open to do so', async () => {
@@ -58,10 +58,10 @@ describe('panel two-factor step: manual key and attempt cap', () => {
     const sixth = await verify(cookie, right);
     expect(sixth.body).toEqual({ message: OTP_USED_UP, loginAgain: true });
 
-    const loginPage = await request(app.app).get(`${PANEL}/auth/login`).set('Cookie', cookie);
+    const loginPage = await request(app.handler).get(`${PANEL}/auth/login`).set('Cookie', cookie);
     expect(loginPage.status).toBe(200);
     expect(loginPage.text).toContain('Log in');
-    const elsewhere = await request(app.app).get(`${PANEL}/level`).set('Cookie', cookie);
+    const elsewhere = await request(app.handler).get(`${PANEL}/level`).set('Cookie', cookie);
     expect(elsewhere.headers.location).toBe(`${PANEL}/auth/set-qr-code`);
 
     // A new login starts a new count, and a right code completes it.
@@ -72,7 +72,7 @@ describe('panel two-factor step: manual key and attempt cap', () => {
     expect(done.body.status.state).toBe('logged-in');
     expect(
       (
-        await request(app.app)
+        await request(app.handler)
           .get(`${PANEL}/session/totp-key`)
           .set('Cookie', panelCookie(done) ?? again)
       ).status,

@@ -22,7 +22,7 @@ describe('panel proxy: change sets and their undo', () => {
 
   beforeAll(async () => {
     app = await startTestApp({}, { clock: clock.now });
-    const http = request(app.app);
+    const http = request(app.handler);
     const login = await http
       .post(`${PANEL}/session/login`)
       .set(CSRF)
@@ -47,7 +47,7 @@ describe('panel proxy: change sets and their undo', () => {
   afterAll(async () => app?.stop());
 
   const api = (method: 'get' | 'post' | 'put' | 'delete', path: string) =>
-    request(app.app)[method](`${PANEL}/api/${path}`).set(CSRF).set('Cookie', cookie);
+    request(app.handler)[method](`${PANEL}/api/${path}`).set(CSRF).set('Cookie', cookie);
   /** A write of a panel action: its change set's id and command, as the browser sends them. */
   const inChangeSet = (method: 'post' | 'put', path: string, id: string, command: string) =>
     api(method, path).set('X-Change-Set', id).set('X-Change-Set-Command', encodeURIComponent(command));
@@ -156,7 +156,7 @@ describe('panel proxy: change sets and their undo', () => {
     await inChangeSet('post', 'words/cms/bulk-update', id, command)
       .send({ ids: [wordId], set: { isActive: false } })
       .expect(200);
-    const page = (path: string) => request(app.app).get(`${PANEL}/${path}`).set('Cookie', cookie);
+    const page = (path: string) => request(app.handler).get(`${PANEL}/${path}`).set('Cookie', cookie);
     const list = await page('changes?username=admin');
     expect(list.status).toBe(200);
     expect(list.text).toContain(`data-change-set="${id}"`);

@@ -15,7 +15,7 @@ describe('panel proxy: ETag and If-Match', () => {
 
   beforeAll(async () => {
     app = await startTestApp({}, { clock: clock.now });
-    const http = request(app.app);
+    const http = request(app.handler);
     const login = await http
       .post(`${PANEL}/session/login`)
       .set(CSRF)
@@ -32,7 +32,7 @@ describe('panel proxy: ETag and If-Match', () => {
   afterAll(async () => app?.stop());
 
   const api = (method: 'get' | 'post' | 'put' | 'delete', path: string) =>
-    request(app.app)[method](`${PANEL}/api/${path}`).set(CSRF).set('Cookie', cookie);
+    request(app.handler)[method](`${PANEL}/api/${path}`).set(CSRF).set('Cookie', cookie);
 
   it('relays the ETag, forwards If-Match, and relays a 412 with its message and the current version', async () => {
     const created = await api('post', 'languages/cms').send({ language: 'Proxied' });

@@ -39,15 +39,15 @@ describe.skipIf(!POSTGRES || !REDIS)('two server instances sharing Redis and Pos
   });
 
   it('serves a session made on one instance on the other, through every step', async () => {
-    const login = await request(one.app).post(`${PANEL}/session/login`).set(CSRF).send(ADMIN);
+    const login = await request(one.handler).post(`${PANEL}/session/login`).set(CSRF).send(ADMIN);
     expect(login.status).toBe(200);
     const pendingCookie = panelCookie(login)!;
     const { qrCodeUrl } = (await readPanelAuth(two, pendingCookie))!;
 
-    const status = await request(two.app).get(`${PANEL}/session`).set('Cookie', pendingCookie);
+    const status = await request(two.handler).get(`${PANEL}/session`).set('Cookie', pendingCookie);
     expect(status.body).toMatchObject({ state: 'two-factor', username: 'admin', hasQrCode: true });
 
-    const verify = await request(two.app)
+    const verify = await request(two.handler)
       .post(`${PANEL}/session/verify-otp`)
       .set(CSRF)
       .set('Cookie', pendingCookie)
@@ -55,13 +55,13 @@ describe.skipIf(!POSTGRES || !REDIS)('two server instances sharing Redis and Pos
     expect(verify.status).toBe(200);
     const cookie = panelCookie(verify)!;
 
-    const created = await request(one.app)
+    const created = await request(one.handler)
       .post(`${PANEL}/api/languages/cms`)
       .set(CSRF)
       .set('Cookie', cookie)
       .send({ language: 'Klingon' });
     expect(created.status).toBe(201);
-    const found = await request(two.app)
+    const found = await request(two.handler)
       .get(`${PANEL}/api/languages/cms/${created.body.id}`)
       .set('Cookie', cookie);
     expect(found.status).toBe(200);
@@ -70,16 +70,16 @@ describe.skipIf(!POSTGRES || !REDIS)('two server instances sharing Redis and Pos
     // The session lives in Redis under this deployment's prefix, not in either instance.
     expect((await redis.keys(`${prefix}sess:*`)).length).toBeGreaterThan(0);
 
-    const logout = await request(two.app).post(`${PANEL}/session/logout`).set(CSRF).set('Cookie', cookie);
+    const logout = await request(two.handler).post(`${PANEL}/session/logout`).set(CSRF).set('Cookie', cookie);
     expect(logout.status).toBe(204);
-    const replay = await request(one.app).get(`${PANEL}/api/languages/cms/search/`).set('Cookie', cookie);
+    const replay = await request(one.handler).get(`${PANEL}/api/languages/cms/search/`).set('Cookie', cookie);
     expect(replay.status).toBe(401);
   });
 
   it('counts failed logins in Redis, across instances', async () => {
     const wrong = { username: 'admin', password: 'wrong-password-here' };
     for (const app of [one, two]) {
-      const res = await request(app.app)
+      const res = await request(app.handler)
         .post(`${PANEL}/session/login`)
         .set(CSRF)
         .set('X-Forwarded-For', '203.0.113.7')
@@ -87,7 +87,7 @@ describe.skipIf(!POSTGRES || !REDIS)('two server instances sharing Redis and Pos
       expect(res.status).toBe(401);
     }
     // A caller of the raw API cannot pose as the proxy to pick its counter.
-    await request(one.app)
+    await request(one.handler)
       .post('/arguscreative/words/auth/login')
       .set('X-Argus-Client-Ip', '198.51.100.1')
       .set('X-Argus-Internal-Key', 'guess')

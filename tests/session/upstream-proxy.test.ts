@@ -197,7 +197,7 @@ describe('panel proxy against a separate upstream server', () => {
     const cookie = await logIn();
     const down = await startTestApp({ UPSTREAM_API_URL: 'http://127.0.0.1:9/arguscreative/words' });
     try {
-      const res = await request(down.app)
+      const res = await request(down.handler)
         .post(`${PANEL}/session/login`)
         .set(CSRF)
         .send({ username: 'a', password: 'b' });

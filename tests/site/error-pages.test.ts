@@ -19,13 +19,13 @@ describe('unexpected rendering errors', () => {
   it('answer 500 with the message and no stack trace in production', async () => {
     const app = await startTestApp({ NODE_ENV: 'production' }, { routes: withBrokenPage });
     try {
-      const res = await request(app.app).get('/broken').expect(500);
+      const res = await request(app.handler).get('/broken').expect(500);
       expect(res.text).toContain('Unexpected Application Error!');
       expect(res.text).toContain('The level map could not be drawn');
       expect(res.text).not.toMatch(/at Broken|\.tsx:\d+/);
       expect(res.text).not.toMatch(/<script/);
       // The rest of the site keeps working.
-      await request(app.app).get('/').expect(200);
+      await request(app.handler).get('/').expect(200);
     } finally {
       await app.stop();
     }
@@ -34,7 +34,7 @@ describe('unexpected rendering errors', () => {
   it('show the stack trace in development', async () => {
     const app = await startTestApp({ NODE_ENV: 'development' }, { routes: withBrokenPage });
     try {
-      const res = await request(app.app).get('/broken').expect(500);
+      const res = await request(app.handler).get('/broken').expect(500);
       expect(res.text).toContain('Unexpected Application Error!');
       expect(res.text).toMatch(/at Broken/);
     } finally {

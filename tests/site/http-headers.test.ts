@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-const get = (path: string) => request(app.app).get(path);
+const get = (path: string) => request(app.handler).get(path);
 
 /** The CSP header as a map of directive → sources. */
 function csp(header: string | undefined): Map<string, string[]> {
@@ -57,7 +57,7 @@ describe('security headers', () => {
       FEEDBACK_FORM_URL: 'https://docs.google.com/forms/d/e/abc/viewform?embedded=true',
     });
     try {
-      const res = await request(withForm.app).get('/').expect(200);
+      const res = await request(withForm.handler).get('/').expect(200);
       expect(csp(res.headers['content-security-policy']).get('frame-src')).toEqual([
         'https://docs.google.com',
       ]);
@@ -73,7 +73,7 @@ describe('security headers', () => {
   it('sends no HSTS outside production', async () => {
     const dev = await startTestApp();
     try {
-      const res = await request(dev.app).get('/').expect(200);
+      const res = await request(dev.handler).get('/').expect(200);
       expect(res.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await dev.stop();
@@ -143,7 +143,7 @@ describe('static files come from one folder only', () => {
     '/manifest.json',
     '/server/app.ts',
   ])('%s is 404', async (path) => {
-    const res = await request(app.app).get(path);
+    const res = await request(app.handler).get(path);
     expect(res.status).toBe(404);
     expect(res.text).not.toContain('"devDependencies"');
     expect(res.text).not.toContain('createApp');

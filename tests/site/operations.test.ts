@@ -12,21 +12,23 @@ describe('health, readiness and metrics', () => {
   afterAll(() => app.stop());
 
   it('answers /healthz while the process runs and /readyz once the database and session store answer', async () => {
-    const health = await request(app.app).get('/healthz');
+    const health = await request(app.handler).get('/healthz');
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: 'ok' });
     expect(health.headers['cache-control']).toBe('no-store');
-    const ready = await request(app.app).get('/readyz');
+    const ready = await request(app.handler).get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ready', checks: { 'session store': 'ok', database: 'ok' } });
   });
 
   it('serves Prometheus metrics only with the bearer token, by route pattern and status', async () => {
-    await request(app.app).get('/arguscreative/words/languages/cms/12345');
-    await request(app.app).get('/about-us');
-    expect((await request(app.app).get('/metrics')).status).toBe(404);
-    expect((await request(app.app).get('/metrics').set('Authorization', 'Bearer wrong')).status).toBe(401);
-    const res = await request(app.app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
+    await request(app.handler).get('/arguscreative/words/languages/cms/12345');
+    await request(app.handler).get('/about-us');
+    expect((await request(app.handler).get('/metrics')).status).toBe(404);
+    expect((await request(app.handler).get('/metrics').set('Authorization', 'Bearer wrong')).status).toBe(
+      401,
+    );
+    const res = await request(app.handler).get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).toMatch(

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-const get = (path: string) => request(app.app).get(path);
+const get = (path: string) => request(app.handler).get(path);
 
 describe('public pages', () => {
   it('landing shows every feature, the disabled download button and the feedback alternative', async () => {

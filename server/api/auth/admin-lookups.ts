@@ -21,13 +21,13 @@ export interface AdminLookup {
 /**
  * requireAdmin's two reads (the access token, then its account), remembered for a live token until
  * anything that may end an admin's access may have committed. Each API request otherwise runs both:
- * about 35 µs of main-thread CPU on SQLite, two of a list request's three statements on PostgreSQL
- * (P4). Everything that ends an admin's access is a commit (a logout or revocation, a two-factor
- * reset, a demotion, a deactivation, a deletion, by the API or by an operator's SQL), which moves
- * `accessVersion` (SQLite's change counter; on PostgreSQL, server/db/access-changes.ts): this
- * server's own from its next request, another client's as PostgreSQL delivers its notice. Expiry
- * is checked against the clock every time. Keyed by the token's hash, as stored: no token is held
- * in memory.
+ * main-thread work on SQLite comparable to a small list's own read, and two of a list request's
+ * three statements on PostgreSQL. Everything that ends an admin's access is a commit (a logout or
+ * revocation, a two-factor reset, a demotion, a deactivation, a deletion, by the API or by an
+ * operator's SQL), which moves `accessVersion` (SQLite's change counter; on PostgreSQL,
+ * server/db/access-changes.ts): this server's own from its next request, another client's as
+ * PostgreSQL delivers its notice. Expiry is checked against the clock every time. Keyed by the
+ * token's hash, as stored: no token is held in memory.
  */
 export function adminLookups(ctx: AuthContext, accessVersion: () => string) {
   const remembered = untilCommit<Remembered>(accessVersion, MAX_REMEMBERED);
@@ -54,9 +54,7 @@ export function adminLookups(ctx: AuthContext, accessVersion: () => string) {
     if (stored.token) remembered.keep(key, { token: stored.token, account: stored.account }, at);
     return stored;
   };
-  /** The lookup when its answer is already remembered (no await: the API's read lane, api-lane.ts). */
-  const peek = (token: string): AdminLookup | undefined => recall(token).found;
-  return Object.assign(lookup, { peek });
+  return lookup;
 }
 
 export type AdminLookups = ReturnType<typeof adminLookups>;

@@ -2,12 +2,12 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
-import { createAuthContext, type Actor } from './context.ts';
+import { createAuthContext } from './context.ts';
 import { bodyParserErrors } from './http.ts';
 import { loginHandler } from './login-route.ts';
 import { primeDummyHash } from './passwords.ts';
 import { adminLookups } from './admin-lookups.ts';
-import { actorOf, requireAdminHandler } from './require-admin.ts';
+import { requireAdminHandler } from './require-admin.ts';
 import { logoutHandler, refreshHandler } from './session-routes.ts';
 import { verifyOtpHandler } from './verify-otp-route.ts';
 
@@ -20,9 +20,6 @@ export interface AuthService {
   router: Router;
   /** 401 without a live access token, 403 unless an active admin who completed 2FA; sets res.locals.actor. */
   requireAdmin: RequestHandler;
-  /** Who a bearer token stands for when requireAdmin would let it in without reading the database
-   * (its lookup is remembered); null otherwise, when only requireAdmin can tell. */
-  rememberedActor(token: string): Actor | null;
   close(): Promise<void>;
 }
 
@@ -48,10 +45,6 @@ export async function createAuth(deps: {
   return {
     router,
     requireAdmin: requireAdminHandler(lookup),
-    rememberedActor: (token) => {
-      const found = lookup.peek(token);
-      return found ? actorOf(found) : null;
-    },
     close: () => ctx.limiters.close(),
   };
 }

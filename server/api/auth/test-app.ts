@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Handler } from '../../app.ts';
 import { URI, type TOTP } from 'otpauth';
 import request from 'supertest';
 import { testDatabase } from '../../../tests/helpers/databases.ts';
@@ -16,7 +16,7 @@ export const T0 = Date.UTC(2030, 0, 1);
 export const STEP = 30_000;
 
 export interface AuthTestApp {
-  app: Express;
+  app: Handler;
   /** A second connection to the app's database, for arranging and inspecting rows. */
   database: DatabaseHandle;
   config: Config;
@@ -41,7 +41,7 @@ export async function startAuthApp(dialect: Dialect, env: Record<string, string>
   const handle = await createApp(config, { database: testDb.options, clock: () => now });
   const database = await openDatabase(testDb.options);
   return {
-    app: handle.app,
+    app: handle.handler,
     database,
     config,
     get now() {

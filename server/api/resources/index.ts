@@ -10,11 +10,6 @@ import { createSolvabilityService } from '../solvability/service.ts';
 /** Every resource the descriptions list (the nine entities and the audit log), behind requireAdmin. */
 export const servedEntities: readonly AnyEntity[] = [...contentEntities, auditEntry];
 
-/** The entities whose `{resource}/cms/search` is the plain search of their rows (search-lane.ts). */
-export const searchedEntities = new Map(
-  servedEntities.filter((entity) => entity.operations.search).map((entity) => [entity.resource, entity]),
-);
-
 export function contentResources(deps: {
   database: DatabaseHandle;
   store: Store;

@@ -1,6 +1,6 @@
 /**
- * The panel proxy hands its calls to the embedded content API in the same process (no loopback
- * HTTP). These prove that nothing the browser or an admin notices changed with it: the session's
+ * The panel proxy reaches the embedded content API through the app's own handler, on a private
+ * loopback listener (server/app.ts), as it would reach an external one. These prove the session's
  * token replaces whatever the browser sent, the browser's IP reaches the audit log, the API's
  * errors come back as the API wrote them, only the panel's own headers are sent, and the request
  * log still has a line for the panel call and one for the API call it made.
@@ -16,7 +16,7 @@ const ADMIN = { username: 'admin', password: 'correct-horse-battery-staple' };
 const API = '/arguscreative/words';
 const BROWSER_IP = '203.0.113.7';
 
-describe('panel proxy to the embedded API, in process', () => {
+describe('panel proxy to the embedded API', () => {
   const clock = testClock();
   const logLines: string[] = [];
   let app: TestApp;

@@ -108,7 +108,7 @@ describeBrowser('admin panel: import of a large word list', () => {
     });
 
     const applied = await call(`${plan.id}/apply`, 'POST');
-    const { answers, slowest } = await health();
+    const { answers } = await health();
     expect(applied.status).toBe(200);
     expect(applied.body.apply).toMatchObject({
       state: 'done',
@@ -118,10 +118,9 @@ describeBrowser('admin panel: import of a large word list', () => {
     });
     expect(wordsLike('zzq')).toBe(12_000);
     // The word list is read a slice at a time and written a chunk per request: other requests
-    // are answered in between (a generous bound: the machine running the tests is shared). How
-    // many depends on how fast the apply is; that some were, and none waited long, does not.
+    // are answered in between. How many depends on how fast the apply is; that some were does not.
+    // (How long the slowest waited is P6's concern in npm run bench, not a test's.)
     expect(answers).toBeGreaterThan(0);
-    expect(slowest).toBeLessThan(2000);
   }, 120_000);
 
   it('a failure in the middle of Apply stops it with one message; the chunks written before it stay', async () => {

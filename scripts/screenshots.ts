@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/screenshots.ts [--dark] [OUT_DIR]`: the README's panel screenshots, taken
+ * `npx tsx scripts/screenshots.ts [--dark] [OUT_DIR]`: the panel screenshots of docs/panel.md, taken
  * with playwright-core in Debian's Chromium at 1280×800 against the real app on a temporary
  * database with the demo content (the home with its content health, a list and a form, the history
  * of a word and the trash), plus a

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/walkthrough.ts [OUT_DIR]`: the README's walkthrough screenshots ("A content
+ * `npx tsx scripts/walkthrough.ts [OUT_DIR]`: the walkthrough screenshots of docs/panel.md ("A content
  * manager's day"), taken at 1280×800 in Debian's Chromium while the steps of
  * tests/panel/content-managers-day.ts run against the real app on a temporary database with the
  * demo content: the same steps its browser test proves. Writes docs/walkthrough/*.png unless told

@@ -189,8 +189,8 @@ export function loadConfig(
       bodyTimeoutMs: e.UPSTREAM_BODY_TIMEOUT_MS,
     },
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
-    // None unless asked for: a thread is a second V8 heap, about 30 MB more resident memory (P10's
-    // budget is 250 MB; with one thread the server measured 270 MB there, without 238 MB).
+    // None unless asked for: a thread is a second V8 heap, whose memory takes the server past P10's
+    // budget (docs/decisions/003-render-threads.md).
     renderThreads: e.RENDER_THREADS ?? 0,
     metricsToken: e.METRICS_TOKEN ?? null,
     metricsPort: e.METRICS_PORT ?? null,

@@ -173,7 +173,7 @@ const LEVEL_FILE_ONLY = new Set([
 ]);
 
 /**
- * Whether the file is a level file (`levels import` as the README describes it) rather than a
+ * Whether the file is a level file (`levels import` as docs/cli.md describes it) rather than a
  * levels table as `level export` writes it: its first line (CSV) or first object (JSON) names a
  * column only level files have. An unreadable file is left to the import to report.
  */

@@ -13,8 +13,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * P7J: the panel's link job (issue 13) for the same 10,000 letter groups of 7 letters as P7, on a
  * stage of their own, against american-english-huge: started through the API, polled to its end.
  * Meanwhile `/healthz` is asked every 100 ms; its slowest answer shows whether the job held the
- * event loop (the matching pauses every 5 ms; the writes pause every 200 links, inside transactions
- * of 2500).
+ * event loop (the matching and the writes pause between slices, inside the job's write
+ * transactions: server/api/links/job-runner.ts).
  */
 export async function p7LinkJob(ctx: BenchContext): Promise<Row[]> {
   if (!existsSync(HUGE)) return [skip('P7J', 'link job, 10,000 letter groups', `${HUGE} is missing`)];

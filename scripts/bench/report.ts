@@ -42,7 +42,7 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Prints the table as Markdown (pasted as is into the README). */
+/** Prints the table as Markdown (pasted as is into docs/benchmarks.md). */
 export function printTable(rows: readonly Row[]): void {
   const lines = [
     ['#', 'Figure', 'Value', 'Target', 'Result'],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cheapReads, readCost } from './cheap-reads.ts';
 import { createReadPool, type ReadPool } from './read-pool.ts';
 
-// About 0.2–0.5 s of SQLite work: far past SLOW_MS anywhere.
+// Two million recursive steps of SQLite work: far past SLOW_MS anywhere.
 const SCAN = CompiledQuery.raw(
   'with recursive n(i) as (select 1 union all select i + 1 from n where i < 2000000) select count(*) as n from n',
 );

@@ -25,8 +25,8 @@ export const readCost = (): ReadCost => ({ cheap: false });
 /**
  * SQLite reads, off the event loop unless proven small. better-sqlite3 is synchronous, so a read
  * that may take long runs in a worker (read-pool.ts); but for a read of a few rows by an index the
- * trip costs more than the read (two thread wake-ups and two copies: about 0.1 ms of latency
- * against 0.03 ms of work), and the same requests come again and again (a list's first page, the
+ * trip costs more than the read (two thread wake-ups and two copies, against a few index seeks),
+ * and the same requests come again and again (a list's first page, the
  * panel's titles, a page paged back to). So with a {@link ReadCost} from the caller, a read the
  * workers ran within {@link CHEAP_MS} runs on `reader` (the main thread's read-only connection)
  * the next time, for as long as it stays within {@link SLOW_MS} there. The event loop never waits

@@ -4,11 +4,11 @@ type Build = (values: unknown[]) => Record<string, unknown>;
 
 /**
  * A prepared SELECT's rows as objects, built faster than better-sqlite3 builds them. The driver
- * sets each row's properties one by one through V8's C++ API, which for a page of wide rows costs
- * more than the query itself (a users page, 20 rows of 22 columns: about 200 µs of a 2-core
- * machine's main thread in a slow hour). Read raw (an array per row) and turned into objects by an
- * object literal compiled once per statement, the same rows cost half. The objects are the same:
- * same keys in the same order, a later column of the same name winning as before. The column names
+ * sets each row's properties one by one through V8's C++ API, which for a page of wide rows (a
+ * users page) costs more than the query itself. Read raw (an array per row) and turned into
+ * objects by an object literal compiled once per statement, the same rows cost much less. The
+ * objects are the same: same keys in the same order, a later column of the same name winning as
+ * before. The column names
  * come from SQLite and are written as JSON strings, so no name can be read as code; a column named
  * `__proto__` (which a literal would take as the prototype) keeps the driver's own objects.
  */

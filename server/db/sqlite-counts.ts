@@ -18,8 +18,7 @@ export function changeCounter(versions: SQLite.Database): () => string {
 
 /**
  * SQLite list counts, kept on the main thread until any connection commits: a kept answer costs a
- * statement of a few microseconds instead of a round trip to a read worker (~50 µs of main-thread
- * CPU: P4).
+ * tiny statement instead of a round trip to a read worker, which costs the main thread more.
  */
 export function sqliteCounts(read: CheapReads, counter: () => string) {
   const answers = untilCommit<number>(counter, MAX_ANSWERS);

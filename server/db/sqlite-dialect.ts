@@ -19,7 +19,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
         return;
       } catch (error) {
         // SQLite can answer SQLITE_BUSY at once, without calling its busy handler (seen while a
-        // read worker refreshed the planner's statistics, 68 ms into a bulk write): wait for the
+        // read worker refreshed the planner's statistics, early in a bulk write): wait for the
         // other writer here, between turns of the event loop, as busy_timeout would have.
         if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || performance.now() + pause > deadline) {
           throw error;
@@ -39,9 +39,9 @@ const CACHED_STATEMENTS = 200;
 /**
  * The connection as Kysely's driver sees it, with its prepared statements kept per SQL text.
  * Kysely prepares every query afresh, and compiling a statement costs more than running it for the
- * small queries and multi-row inserts the API repeats (a bulk write of 1000 rows: ~0.2 ms of a 1 ms
- * insert). A statement still iterating (a streamed export) is busy: the same text then gets a
- * statement of its own.
+ * small queries and multi-row inserts the API repeats (a fair share of a bulk write's insert). A
+ * statement still iterating (a streamed export) is busy: the same text then gets a statement of
+ * its own.
  */
 export function cachingStatements(database: SQLite.Database): SQLite.Database {
   const statements = new Map<string, SQLite.Statement>();

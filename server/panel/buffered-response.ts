@@ -2,7 +2,7 @@
  * What the loaders' in-process fetch answers (request-context.ts): the proxy's buffered outcome
  * behind the part of a Fetch `Response` the API client reads — status, headers, `text()`, `json()`.
  * undici's `Response` wraps even a buffered body in a ReadableStream and reads it back through
- * the stream: that was a third of each in-process API call of a panel page. A caller that asks
+ * the stream, a large share of the work of each such call of a panel page. A caller that asks
  * for `body` (a streamed export) gets a real stream of the same bytes.
  */
 export class BufferedResponse {

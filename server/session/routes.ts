@@ -35,8 +35,8 @@ const wrap =
   };
 
 /**
- * `/argusma-words-panel/session`: the browser-facing auth endpoints (contract F, README
- * "Panel session"). Every answer is JSON (the QR code SVG aside) and never holds a token.
+ * `/argusma-words-panel/session`: the browser-facing auth endpoints (contract F, docs/api.md
+ * "The panel's session endpoints"). Every answer is JSON (the QR code SVG aside) and never holds a token.
  */
 export function sessionRouter(deps: SessionRouteDeps): Router {
   const { session, clock } = deps;

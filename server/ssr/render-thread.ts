@@ -33,8 +33,8 @@ export interface RenderThreads {
 const MAX_WAITING = 8;
 const RESTART_AFTER_MS = 5_000;
 // A runaway render ends the thread (which restarts), not the server. A page's garbage is young and
-// small: with V8's default young generation the server held 260 MB after a panel load, with 8 MB
-// 235 MB, for the same render times.
+// small: V8's default young generation only grew the server's resident memory (P10), for the same
+// render times.
 const HEAP_LIMIT_MB = 128;
 const YOUNG_GENERATION_MB = 8;
 

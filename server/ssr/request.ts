@@ -10,7 +10,7 @@ export function toFetchRequest(req: ExpressRequest, origin: string): Request {
   }
   const controller = new AbortController();
   // Loaders stop when the browser goes away before its answer. A request also closes after a
-  // complete answer, when aborting would only build a DOMException (50 µs a page) for nothing.
+  // complete answer, when aborting would only build a DOMException (on every page) for nothing.
   req.on('close', () => {
     if (!req.res?.writableEnded) controller.abort();
   });

@@ -12,8 +12,8 @@ import type { AnyEntity, EntityName, FieldDescription } from './types.ts';
 /**
  * 2147483647 → '2,147,483,647', the same on the server and in the browser: what
  * `toLocaleString('en-US')` writes. Whole numbers are grouped here, because the first use of Intl
- * loads ICU's number data: 5.7 MB more resident memory in a server that otherwise never needs it
- * (P10); the schemas' messages are built at start.
+ * loads ICU's number data: resident memory (P10) in a server that otherwise never needs it; the
+ * schemas' messages are built at start.
  */
 export const readableNumber = (value: number): string =>
   Number.isSafeInteger(value)

@@ -12,7 +12,7 @@ import { csvRecords, type CsvRecord } from './csv.ts';
 export type RecordFormat = 'csv' | 'json' | 'jsonl';
 export const RECORD_FORMATS: readonly RecordFormat[] = ['csv', 'json', 'jsonl'];
 
-/** Biggest file an import takes (a 500,000-word CSV is about 15 MB). */
+/** Biggest file an import takes: far more than any word list or table export we know of. */
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
 export interface FileRecord {

@@ -112,7 +112,7 @@ export const WRITE_WINDOW = 30_000;
  * in the groups' order. A group's links go to words all over the dictionary, so each transaction
  * in group order touched nearly every page of the links' word index (rewritten at each commit);
  * by word, a transaction touches a slice of it, while the windows keep the group indexes' writes
- * to a few hundred groups. P7's 1.39M links: SQLite's share 20.4 → 13.6 s (scripted, same schema).
+ * to a few hundred groups. P7's time inside SQLite fell markedly this way.
  */
 export function inWriteOrder<T extends { wordId: number }>(links: readonly T[], window = WRITE_WINDOW): T[] {
   const ordered: T[] = [];

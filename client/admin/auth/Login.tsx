@@ -12,8 +12,7 @@ interface LoginFailure {
 
 /**
  * SPEC §8: 'Not authorized' when the account has no second factor (a player), 'User or password
- * not correct' for a refused password. A rate limit or an outage keeps its own message (README:
- * where we depart from the spec).
+ * not correct' for a refused password. A rate limit or an outage keeps its own message (docs/departures.md).
  */
 function loginFailureMessage(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status;

@@ -7,9 +7,9 @@ export type FollowLink = (event: MouseEvent<HTMLAnchorElement>) => void;
  * A click handler for plain `<a href>` links to panel pages, shared by every link of a list.
  *
  * React Router's `<Link>` resolves its target, reads the location, the navigator and the route
- * context and builds a click handler on every render: about 10 µs each on the server, and a list
- * page renders 40–70 of them (Edit and a foreign key per row, the sort headers, the pager), a
- * tenth of the page's server time (P2). Those links already hold absolute paths, so they are plain
+ * context and builds a click handler on every render, and a list page renders dozens of them
+ * (Edit and a foreign key per row, the sort headers, the pager): a visible share of the page's
+ * server time (P2). Those links already hold absolute paths, so they are plain
  * anchors with this one handler, which does what `<Link>` does with a click: a plain left click on
  * a same-origin link without a target becomes a client navigation (replacing the history entry
  * when it leads to the page already shown); any other click (a new tab, a download) is left to the

@@ -10,7 +10,7 @@ import { trackedFetch } from '../session-api.ts';
 
 /**
  * The few content API calls of the history screens, kept off the typed client (`client/admin/api.ts`
- * carries every entity description and zod, about 60 KB gzip more): on the server through the
+ * carries every entity description and zod, which these screens do not need): on the server through the
  * request's session-bound client, in the browser straight through the session proxy.
  */
 export interface HistoryCalls {

@@ -17,20 +17,20 @@ const GROUP_CHUNK = 200;
 /**
  * Links per write transaction: SQLite rewrites the index pages a transaction touches once, and
  * links go to random words, so larger transactions write far less per link. The CLI's batch (the
- * bulk API's largest): after P7's links, P7J took 29.6–30.2 s at 2500 and 27.7–28.6 s at 5000.
- * Another request's write waits for the commit meanwhile: ten slices, about 0.1–0.2 s.
+ * bulk API's largest), which made P7J faster than smaller transactions did. Another request's
+ * write waits for the commit meanwhile: ten slices.
  */
 const JOB_TX_LINKS = 5000;
 /**
  * Links written between two turns of the event loop, inside the transaction: SQLite works
  * synchronously and Kysely chains statements on microtasks, so this is the longest stretch the job
- * holds the loop while writing (about 10 ms). Other requests' writes wait for the commit meanwhile.
- * Each slice reads its references and existing links and writes its links and audit entries in a
- * handful of statements: at 200 links a slice the job over P7's 10,000 groups took 29.5–31.3 s, at
- * 500 25.8–25.9 s, with `/healthz` answered in 3 ms → 7 ms (median), 55–69 ms at worst.
+ * holds the loop while writing. Other requests' writes wait for the commit meanwhile. Each slice
+ * reads its references and existing links and writes its links and audit entries in a handful of
+ * statements, so fewer, larger slices made P7J's job faster while `/healthz` still answered well
+ * within P7J's budget.
  */
 const JOB_SLICE_LINKS = 500;
-/** Groups whose current links are read per query (a re-run reads ~140 links per group). */
+/** Groups whose current links are read per query (a re-run reads every current link of each). */
 const LINKS_READ_GROUPS = 50;
 /** Longest stretch of matching before the loop lets other requests run. */
 const SLICE_MS = 5;

@@ -49,7 +49,7 @@ function planQuery(req: Request): boolean {
   throw badRequest('Invalid link plan query: reuseLetters must be true or false');
 }
 
-/** Per admin: plans read the dictionary (up to ~0.5 s), jobs write for minutes. */
+/** Per admin: plans read the dictionary, jobs write for minutes. */
 const LIMITS = {
   plan: new RateLimiterMemory({ keyPrefix: 'link-plan', points: 120, duration: 60 }),
   jobs: new RateLimiterMemory({ keyPrefix: 'link-jobs', points: 20, duration: 15 * 60 }),

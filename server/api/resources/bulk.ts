@@ -105,7 +105,7 @@ export async function bulkUpsert(
       results[index] = { index, status: 'created', id: record.id as number };
     }
     // A dry run is rolled back: the audit entries of its new rows would be written for nothing
-    // (a third of a big import's dry run), and no result depends on them.
+    // (a large share of a big import's dry run), and no result depends on them.
     if (!dryRun)
       await recordChanges(
         tx,

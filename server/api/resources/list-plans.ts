@@ -34,7 +34,7 @@ const stillFits = (fewMatches: boolean | null, total: number) =>
 
 /**
  * The count and page of a list request, with their two statements built once per request shape.
- * Building and compiling them through Kysely costs 20–30 µs, as much as running them, and the
+ * Building and compiling them through Kysely costs as much as running them, and the
  * same pages are asked again and again (each list's first page, a list being paged back and
  * forth, the panel's titles). The first time a request is answered its statements are recorded;
  * the same request later runs them as they are, and on SQLite on the main thread once they have

@@ -25,9 +25,9 @@ export interface ListQueries {
  * At most this many matches of a PostgreSQL text filter, the page is sorted out of them all (the
  * trigram index finds them in a few milliseconds). Left to itself, the planner walks the order's
  * index for a page's LIMIT and tests each row, as if matches were spread evenly: matches bunched
- * at the end (the German words of a dictionary loaded language by language) made it read 400,000
- * rows for 50 (230 ms for "ßen", 1.5 ms this way). Past this, reading every match costs more than
- * such a walk can.
+ * at the end (the German words of a dictionary loaded language by language) made it read most of
+ * the table for one page ("ßen" on the large data set). Past this, reading every match costs more
+ * than such a walk can.
  */
 export const FEW_MATCHES = 2_000;
 
@@ -142,7 +142,7 @@ export function listQueries(
     // The index alone answers: its rowids are the ids.
     count = () => countOf(sql`select count(*) as n from ${index} where ${index} match ${match}`.compile(db));
     // better-sqlite3 binds a JS number as a REAL, and FTS5 seeks its rowids only to an INTEGER: a
-    // REAL bound read every match before the key ("gmail" page 5,001: 28 ms, 0.2 ms cast).
+    // REAL bound read every match before the key (a deep page of "gmail" read them all).
     walk = (key, dir, skip) =>
       sql`select rowid from ${index} where ${index} match ${match}
         ${key === null ? sql`` : sql`and rowid ${sql.raw(dir === 'asc' ? '>' : '<')} cast(${key.id} as integer)`}

@@ -22,11 +22,11 @@ export interface Anchor {
 }
 
 /**
- * Keyset paging behind the page-number contract (an OFFSET walks every skipped index entry: page
- * 20,000 of a million users takes 35 ms on PostgreSQL, a sorted page 40,000 about as long on SQLite). The first and last ids of each deep page
- * served are remembered per list (its filters and sort) and per table version; the next page, the
- * previous one or the same one again starts from the nearest remembered id, below or above it, with
- * a short offset.
+ * Keyset paging behind the page-number contract (an OFFSET walks every skipped index entry, so a
+ * deep page of a million-row table costs in proportion to its depth). The first and last ids of
+ * each deep page served are remembered per list (its filters and sort) and per table version; the
+ * next page, the previous one or the same one again starts from the nearest remembered id, below
+ * or above it, with a short offset.
  * A write to the table changes its version, and the anchors of the old version are never used.
  */
 export function createPageAnchors() {

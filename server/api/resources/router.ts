@@ -25,11 +25,10 @@ export interface ResourceDeps {
 }
 
 /**
- * A bulk request of 5,000 new rows is 100–300 ms of synchronous SQLite work in a slow hour: it is
- * written a slice at a time, in its one transaction, with a turn of the event loop between slices.
- * Measured in process (5,000-word creates): the loop's longest stretches fell from 125–300 ms to
- * 40–70 ms (the body's JSON parse among them); slices of 500 gave 35–55 ms but cost 10 % more
- * time. A dry run writes (almost) nothing and stays one pass.
+ * A bulk request of 5,000 new rows is a long stretch of synchronous SQLite work: it is written a
+ * slice at a time, in its one transaction, with a turn of the event loop between slices, so other
+ * requests wait for one slice at most. Smaller slices shorten the waits little more and make the
+ * whole write slower. A dry run writes (almost) nothing and stays one pass.
  */
 const BULK_SLICES = { rows: 1000, pause: nextTurn };
 

@@ -33,7 +33,7 @@ export function readsByTuple(entity: AnyEntity, dialect: Dialect): boolean {
  * letters), matched as tuples: one index probe per input. An IN list per part matches their cross
  * product, which a batch in the links' write order (by word across hundreds of groups) makes a
  * thousand times larger. SQLite takes a list of row values; PostgreSQL plans such a list as one OR
- * per row (0.5 s for 5,000), so it gets one array per part, unnested (10 ms).
+ * per row, slow to plan for thousands of rows, so it gets one array per part, unnested.
  */
 export async function rowsByTuple(
   tx: Tx,

@@ -5,14 +5,14 @@ import { WordTable } from './word-table.ts';
 
 /**
  * What judging every level at once reads (the `solvable` filter), table by table rather than level
- * by level: joining each of 5,000,000 letter-group-word links to its word in SQL costs a random
- * lookup each (about 8 s at scale 1), where reading the active words once and the links as word ids
- * (an index scan) takes about a second, the join then done in memory. Every read is keyset-paged
+ * by level: joining each of millions of letter-group-word links to its word in SQL costs a random
+ * lookup each, where reading the active words once and the links as word ids (an index scan) is a
+ * sequential read several times cheaper, the join then done in memory. Every read is keyset-paged
  * and goes through `database.read()` (SQLite: a worker thread); a page arrives as one text per page
  * or per letter group (joined in the database), cheap to pass between threads.
  */
 
-/** Rows per page of levels, links and groups; words per page (parsed in a few ms); groups per page. */
+/** Rows per page of levels, links and groups; words per page (each parsed in one step); groups per page. */
 const ROWS = 2000;
 const WORDS = 10_000;
 const GROUPS = 400;

@@ -7,9 +7,9 @@ import { groupsWithWords, linkedGroupIds, storedLevels } from './load.ts';
 /** SQLite has no change counter per table: an answer over every level is kept at most this long. */
 const SQLITE_TTL_MS = 5 * 60_000;
 /**
- * A computation over every level that took longer than this (10,000 levels with 250 words per
- * letter group: about 2.5 s of CPU on SQLite) is not waited for again: after a change the last verdicts are
- * answered while new ones are computed (stale while revalidating). Small data sets always wait.
+ * A computation over every level that took longer than this (the large data set's takes seconds)
+ * is not waited for again: after a change the last verdicts are answered while new ones are
+ * computed (stale while revalidating). Small data sets always wait.
  */
 const WAIT_AT_MOST_MS = 1000;
 /** The tables a verdict depends on. */

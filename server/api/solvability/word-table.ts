@@ -3,7 +3,7 @@ import type { SolvabilityWord } from '#shared/solvability.ts';
 /**
  * The active words while every level is judged (500,000 at scale 1), kept as the pages of text
  * they were read as plus typed arrays of where each word is: an object per word made the heap big
- * enough for the garbage collector to stop the event loop for 50-100 ms at a time. Words are added
+ * enough for the garbage collector's pauses to stall the event loop noticeably. Words are added
  * in ascending id order (as read), and found by binary search.
  */
 export class WordTable {

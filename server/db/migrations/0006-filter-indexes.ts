@@ -31,7 +31,7 @@ const COMBINED: Array<[table: string, columns: string[]]> = [
 /**
  * SQLite only: an index on the id alone. A deep page skips its offset on the page's ids first; on
  * this narrow index that reads a few hundred kilobytes where the table would read every skipped
- * row whole (page 20,000 of users: 18 ms → 3 ms). PostgreSQL's primary key index already is one.
+ * row whole, several times slower. PostgreSQL's primary key index already is one.
  */
 const BIG_TABLES = [
   'users',

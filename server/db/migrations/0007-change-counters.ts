@@ -16,10 +16,11 @@ export const COUNTED_TABLES = [
 ];
 
 /**
- * PostgreSQL only. Counting a million rows takes 40–70 ms however it is indexed, so list counts are
- * kept until the table changes (server/db/count-cache.ts). Every statement that writes a table, by
- * any client, appends a row here in its own transaction: the sum of `weight` for a table grows with
- * each commit and is read in the same snapshot as the count it versions. Appending never waits on
+ * PostgreSQL only. Counting a million rows reads every one of them however it is indexed (MVCC:
+ * each row's visibility is checked), so list counts are kept until the table changes
+ * (server/db/count-cache.ts). Every statement that writes a table, by any client, appends a row
+ * here in its own transaction: the sum of `weight` for a table grows with each commit and is read
+ * in the same snapshot as the count it versions. Appending never waits on
  * another writer (no shared counter row); readers fold old rows into one, keeping the sum.
  * (SQLite has its own signal, PRAGMA data_version.)
  */

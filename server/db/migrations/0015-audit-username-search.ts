@@ -3,8 +3,8 @@ import type { Migration } from './index.ts';
 
 /**
  * The audit log's username filter no longer goes through a trigram index (migration 0005): every
- * audited write paid for it — a bulk write of links inserts one entry per link, and the index cost
- * about a sixth of the whole write — while the column holds a handful of distinct usernames. The
+ * audited write paid for it — a bulk write of links inserts one entry per link, and the index was
+ * a noticeable share of the whole write — while the column holds a handful of distinct usernames. The
  * filter now matches those values, read from the username index by a skip-scan
  * (`fewValues` in shared/entities/audit-entry.ts; server/api/resources/text-match.ts).
  */

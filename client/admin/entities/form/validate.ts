@@ -40,7 +40,8 @@ export function labelFieldErrors(
 
 /**
  * The API's own input parsing with its zod schemas, loaded on a form's first check rather than with
- * the page (zod is a third of a list screen's script otherwise); `preloadValidation` starts it early.
+ * the page (zod would otherwise be a large share of a list screen's script); `preloadValidation`
+ * starts it early.
  */
 const loadInputParser = () => import('#shared/entities/input.ts');
 let inputParser: ReturnType<typeof loadInputParser> | undefined;

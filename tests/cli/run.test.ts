@@ -12,7 +12,7 @@ const EXAMPLES = path.join(ROOT, 'examples/scripts');
 const example = (name: string) => path.join(EXAMPLES, name);
 
 /**
- * `argus-words run FILE`: the three example scripts of the README and scripts written for the test
+ * `argus-words run FILE`: the three example scripts of docs/cli.md and scripts written for the test
  * (outside the project, importing 'argus-words/script'), against the real server.
  */
 describe.each(DIALECTS)('argus-words run (%s)', (dialect) => {

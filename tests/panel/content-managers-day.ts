@@ -5,7 +5,7 @@
  *
  * One flow, two users: the browser test runs it (every wait is an assertion: it fails when the
  * screen does not say what a person would read), and `scripts/walkthrough.ts` runs the same steps to
- * take the README walkthrough's screenshots, so the README shows what the test proves.
+ * take the walkthrough's screenshots in docs/panel.md, so the docs show what the test proves.
  */
 import type { Page } from 'playwright-core';
 import { hydrated } from './login.ts';

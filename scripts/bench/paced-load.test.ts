@@ -25,11 +25,12 @@ describe('the bench’s offered load', () => {
     const result = await pacedLoad({ url: server.url, connections: 10, duration: 1, overallRate: 100 });
     expect(result.requests).toBe(100);
     expect(result.ok).toBe(100);
-    // Spread over the second (a load in bursts sends all 100 at once): a stalled event loop may
-    // bunch a few, never most of them.
+    // Spread over the second, where a load in bursts sends all 100 at once. Even pacing puts a
+    // quarter of them in the first quarter; an event loop stalled by the suites running beside
+    // this one may bunch many more, never all.
     const first = server.arrivals[0]!;
     expect(server.arrivals.at(-1)! - first).toBeGreaterThan(700);
-    expect(server.arrivals.filter((at) => at < first + 250).length).toBeLessThan(40);
+    expect(server.arrivals.filter((at) => at < first + 250).length).toBeLessThan(75);
   });
 
   it('counts the wait for a free connection as latency (open loop)', async () => {

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { parse as parseCookies } from 'cookie';
-import { unsign } from 'cookie-signature';
 import type { CookieOptions, ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import session, { type SessionData } from 'express-session';
+import session from 'express-session';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { openRedis } from '../redis.ts';
@@ -26,12 +23,6 @@ export interface PanelSession {
   /** A new session id (after the password step and after the OTP step), the old one destroyed. */
   regenerate(req: Request, options: { keepData: boolean }): Promise<void>;
   save(req: Request): Promise<void>;
-  /**
-   * The stored session a request's cookie names, read as express-session reads it but without it
-   * (null: no cookie, a bad signature, nothing stored). For a lane that only reads; rejects when
-   * the store fails.
-   */
-  peek(req: IncomingMessage): Promise<SessionData | null>;
   /** Resolves when the session store answers (readiness). */
   ping(): Promise<unknown>;
   close(): Promise<void>;
@@ -150,14 +141,6 @@ export function createPanelSession(deps: {
     },
     clearCookie: (res) => {
       res.clearCookie(cookieName, cookie);
-    },
-    peek(req) {
-      const raw = req.headers.cookie === undefined ? undefined : parseCookies(req.headers.cookie)[cookieName];
-      const sid = raw?.startsWith('s:') ? unsign(raw.slice(2), secret) : false;
-      if (!sid) return Promise.resolve(null);
-      return new Promise((resolve, reject) =>
-        store.get(sid, (error, data) => (error ? reject(error) : resolve(data ?? null))),
-      );
     },
     ping,
     close: closeStore,

@@ -159,7 +159,8 @@ describe('npm start', () => {
     let output = '';
     npm.stdout!.on('data', (chunk: Buffer) => (output += chunk));
     npm.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    // 'close', not 'exit': the last lines on the pipes may arrive after the process has exited.
+    const exited = new Promise<number | null>((resolve) => npm.on('close', (code) => resolve(code)));
     try {
       const until = Date.now() + 60_000;
       while (!/listening on (http:\/\/127\.0\.0\.1:\d+)/.test(output) && Date.now() < until) {

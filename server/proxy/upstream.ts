@@ -45,8 +45,8 @@ export interface UpstreamAnswer {
   stream?: Readable;
 }
 
-/** What a call needs of the browser's request: its IP (as Express reads it) and its socket. */
-export type UpstreamCaller = Pick<Request, 'ip' | 'socket'>;
+/** What a call needs of the browser's request: its IP (as Express reads it). */
+export type UpstreamCaller = Pick<Request, 'ip'>;
 
 export interface Upstream {
   /** `{origin}{prefix}/` of the content API this request's panel talks to (trailing slash included). */
@@ -82,13 +82,12 @@ export function createUpstream(
   const internalKey = randomBytes(32).toString('base64url');
   const embedded = !config.upstreamApiUrl;
 
-  const base = (req: UpstreamCaller): URL => {
+  const base = (_req: UpstreamCaller): URL => {
     if (config.upstreamApiUrl) return new URL(`${config.upstreamApiUrl}/`);
+    // createApp starts the private listener before it serves anything.
     const internal = embeddedOrigin();
-    if (internal) return new URL(`${internal}${apiPrefix(config)}/`);
-    const address = req.socket.localAddress ?? '127.0.0.1';
-    const host = address.includes(':') ? `[${address}]` : address;
-    return new URL(`http://${host}:${req.socket.localPort}${apiPrefix(config)}/`);
+    if (!internal) throw new UpstreamError('unreachable', 'The content API could not be reached.');
+    return new URL(`${internal}${apiPrefix(config)}/`);
   };
 
   // The embedded API sees every proxied call come from this server; tell it who the browser is.

@@ -29,22 +29,21 @@ function wordList(prefix: string, count: number): string {
   return lines.join('\n');
 }
 
-/** `GET /healthz` every 20 ms until stopped: how many answers, and the slowest. */
+/** `GET /healthz` every 20 ms until stopped: how many answers came meanwhile. */
 function watchHealth(base: string) {
-  const latencies: number[] = [];
+  let answers = 0;
   let running = true;
   const loop = (async () => {
     while (running) {
-      const started = performance.now();
       await fetch(`${base}/healthz`).then((r) => r.arrayBuffer());
-      latencies.push(performance.now() - started);
+      answers++;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
   return async () => {
     running = false;
     await loop;
-    return { answers: latencies.length, slowest: Math.max(...latencies) };
+    return { answers };
   };
 }
 

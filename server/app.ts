@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import type { Store } from 'express-session';
@@ -9,7 +8,6 @@ import { apiPrefix, createContentApi, type ContentApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseOptions } from './db/database.ts';
 import { createPanel, PANEL_PREFIX } from './panel/index.ts';
-import { internalClientIp } from './proxy/internal-client-ip.ts';
 import type { UpstreamTimeouts } from './proxy/upstream.ts';
 import { errorHandler } from './http/errors.ts';
 import { claimedPaths, withFastLane } from './http/fast-lane.ts';
@@ -52,7 +50,7 @@ export interface AppHandle {
   logger: Logger;
   /** The panel's session store (tests read a session's credentials from it to prove they never leak). */
   sessionStore: Store;
-  /** Releases what the app holds (database, session store, upstream pool, the private listener). */
+  /** Releases what the app holds (database, session store, upstream pool). */
   close(): Promise<void>;
 }
 
@@ -95,8 +93,6 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   const clock = deps.clock ?? Date.now;
   const closers: Array<() => Promise<void>> = [];
   const readiness: ReadinessCheck[] = [];
-  // Where the panel reaches the embedded API (the private listener below), once it listens.
-  let embeddedOrigin: string | null = null;
   startProcessMetrics();
 
   const panel = createPanel({
@@ -104,7 +100,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
     clock,
     logger,
     upstreamTimeouts: deps.upstreamTimeouts,
-    embeddedOrigin: () => embeddedOrigin,
+    // The panel calls the embedded API in process, through the API's own routes.
+    embeddedApi: () => api?.call ?? null,
   });
   closers.push(panel.close);
   readiness.push({ name: 'session store', check: () => panel.session.ping() });
@@ -138,9 +135,8 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   app.use(withNonce(helmet));
   app.use(compressWhenAccepted());
 
-  // 3. The content API. The panel's calls come from this process (see the private listener below):
-  // internalClientIp gives the API the browser's address for its per-IP limits.
-  if (api) app.use(apiPrefix(config), internalClientIp(panel.internalKey), api.router);
+  // 3. The content API for HTTP clients (the panel calls the same routes in process).
+  if (api) app.use(apiPrefix(config), api.router);
 
   // 4. The panel's server side.
   app.use(PANEL_PREFIX, panel.router);
@@ -171,20 +167,6 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
       return page && (page.status !== 404 || !claimed.test(path)) ? page : undefined;
     },
   });
-
-  // The panel reaches the embedded API through this same handler on a private loopback listener,
-  // as it would reach an external one (docs/decisions/005-one-way-to-the-content-api.md). A deploy's
-  // SIGTERM closes the public listener first; proxied calls still in flight finish here, and this
-  // listener closes with the app once the public one has drained.
-  if (api) {
-    const internal = createServer(handler);
-    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
-    embeddedOrigin = `http://127.0.0.1:${(internal.address() as AddressInfo).port}`;
-    closers.unshift(async () => {
-      internal.closeIdleConnections();
-      await new Promise((resolve) => internal.close(resolve));
-    });
-  }
 
   return {
     handler,

@@ -1,16 +1,18 @@
-import { Router, type RequestHandler } from 'express';
+import type { Router } from 'express';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { seedDemoContent } from '../seed/index.ts';
 import { createAuth, ensureAdmin } from './auth/index.ts';
-import { changeSetRouter } from './changes/router.ts';
-import { healthRouter } from './health/router.ts';
-import { historyRouters } from './history/router.ts';
-import { apiErrorHandler, apiNotFound } from './http/errors.ts';
-import { linkBuilderRouter } from './links/router.ts';
+import { changeSetRoutes } from './changes/routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import { historyRoutes } from './history/routes.ts';
+import { under, type ApiAnswer, type ApiRoute } from './http/call.ts';
+import { expressRoutes } from './http/express-routes.ts';
+import { inProcessApi, type InProcessApi } from './http/in-process.ts';
+import { linkBuilderRoutes } from './links/routes.ts';
 import { openApiDocument } from './openapi/document.ts';
-import { contentResources, servedEntities } from './resources/index.ts';
+import { contentRoutes, servedEntities } from './resources/index.ts';
 import { createNaturalKeyGuard } from './resources/natural-key-guard.ts';
 import { createStore } from './resources/store.ts';
 
@@ -19,15 +21,11 @@ export function apiPrefix(config: Config): string {
   return `/arguscreative/${config.apiProduct}`;
 }
 
-// API answers are per user and per moment: no cache may keep them.
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set('Cache-Control', 'no-store');
-  next();
-};
-
 export interface ContentApi {
-  /** Mount at apiPrefix(config). */
+  /** The API's routes for HTTP clients: mount at apiPrefix(config). */
   router: Router;
+  /** The same routes called in process: the panel's way to the embedded API. */
+  call: InProcessApi;
   /** Stops its timers and jobs. */
   close(): Promise<void>;
 }
@@ -35,7 +33,8 @@ export interface ContentApi {
 /**
  * The embedded content API: bootstraps the first admin and (on an empty database) the demo content,
  * then serves `/auth/*` (public), `/openapi.json` (public) and every `/{resource}/cms/*` behind
- * requireAdmin. Everything answers JSON; unknown paths are 404, wrong methods 405.
+ * requireAdmin. Everything answers JSON; unknown paths are 404, wrong methods 405. One route table
+ * (http/call.ts) is served two ways: by Express to HTTP clients, in process to the panel.
  */
 export async function createContentApi(deps: {
   config: Config;
@@ -53,33 +52,24 @@ export async function createContentApi(deps: {
     await naturalKeys.start();
   });
   const auth = await createAuth({ config, database, logger, clock });
-  const links = linkBuilderRouter({
-    database,
-    store: naturalKeys.wrap(createStore(database)),
-    requireAdmin: auth.requireAdmin,
-    clock,
-    logger,
-  });
+  const store = naturalKeys.wrap(createStore(database));
+  const links = linkBuilderRoutes({ database, store, requireAdmin: auth.requireAdmin, clock, logger });
   // Jobs a previous process left under way can no longer finish: shown as interrupted.
   await links.start();
+  const history = historyRoutes({ database, clock, requireAdmin: auth.requireAdmin });
 
-  const openApi = JSON.stringify(openApiDocument({ prefix: apiPrefix(config), entities: servedEntities }));
-  const router = Router();
-  router.use(noStore);
-  router.get('/openapi.json', (_req, res) => {
-    res.type('application/json').send(openApi);
-  });
-  router.use('/auth', auth.router);
-  router.use(links.router);
-  const history = historyRouters({ database, clock, requireAdmin: auth.requireAdmin });
-  router.use('/audit/cms', history.audit);
-  router.use('/trash/cms', history.trash);
-  const store = naturalKeys.wrap(createStore(database));
-  router.use(contentResources({ database, store, requireAdmin: auth.requireAdmin, clock }));
-  router.use('/change-sets/cms', auth.requireAdmin, changeSetRouter({ database, clock }));
-  router.use('/health/cms', auth.requireAdmin, healthRouter({ database, clock }));
-  router.use(apiNotFound);
-  router.use(apiErrorHandler(logger));
+  const prefix = apiPrefix(config);
+  const openApi = openApiDocument({ prefix, entities: servedEntities });
+  const openApiAnswer = (): ApiAnswer => ({ status: 200, headers: {}, json: openApi });
+  const routes: ApiRoute[] = [
+    { path: '/openapi.json', methods: { get: [openApiAnswer] } },
+    ...auth.routes,
+    ...links.routes,
+    ...history.routes,
+    ...contentRoutes({ database, store, requireAdmin: auth.requireAdmin, clock }),
+    ...under('/change-sets/cms', [auth.requireAdmin], changeSetRoutes({ database, clock })),
+    ...under('/health/cms', [auth.requireAdmin], healthRoutes({ database, clock })),
+  ];
   // The trash forgets rows after 30 days: at start, then checked every ten minutes.
   const purging = async () => {
     try {
@@ -92,7 +82,8 @@ export async function createContentApi(deps: {
   const timer = setInterval(() => void purging(), 10 * 60 * 1000);
   timer.unref();
   return {
-    router,
+    router: expressRoutes(routes, { prefix, logger }),
+    call: inProcessApi(routes, { prefix }),
     close: async () => {
       clearInterval(timer);
       await links.close();

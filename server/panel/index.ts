@@ -3,7 +3,10 @@ import type { Config } from '../config.ts';
 import { requireCsrf } from '../http/csrf.ts';
 import type { Logger } from '../logger.ts';
 import { proxyRouter } from '../proxy/router.ts';
-import { createUpstream, type UpstreamTimeouts } from '../proxy/upstream.ts';
+import { apiPrefix } from '../api/index.ts';
+import type { InProcessApi } from '../api/http/in-process.ts';
+import { createEmbeddedUpstream } from '../proxy/embedded-upstream.ts';
+import { createHttpUpstream, DEFAULT_UPSTREAM_TIMEOUTS, type UpstreamTimeouts } from '../proxy/upstream.ts';
 import { createPanelSession, type PanelSession } from '../session/middleware.ts';
 import { sessionRouter } from '../session/routes.ts';
 import { createTokenRefresher } from '../session/token-refresh.ts';
@@ -22,8 +25,6 @@ export interface Panel {
   router: Router;
   /** The loaders' context; give it to pagesMiddleware. */
   requestContext: typeof panelRequestContext;
-  /** Lets the embedded API believe the proxy about the browser's IP (internal-client-ip.ts). */
-  internalKey: string;
   session: PanelSession;
   close(): Promise<void>;
 }
@@ -40,12 +41,16 @@ export function createPanel(deps: {
   clock: () => number;
   logger: Logger;
   upstreamTimeouts?: Partial<UpstreamTimeouts>;
-  /** The embedded content API's private listener (see app.ts), once it listens. */
-  embeddedOrigin?: () => string | null;
+  /** The embedded content API called in process (see app.ts), once it has started. */
+  embeddedApi?: () => InProcessApi | null;
 }): Panel {
   const { config, clock, logger } = deps;
   const session = createPanelSession({ config, clock, logger });
-  const upstream = createUpstream(config, deps.upstreamTimeouts, deps.embeddedOrigin);
+  // An external content API over HTTP, or the embedded one in process: one interface either way.
+  const limits = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...config.upstreamTimeouts, ...deps.upstreamTimeouts };
+  const upstream = config.upstreamApiUrl
+    ? createHttpUpstream(config.upstreamApiUrl, limits)
+    : createEmbeddedUpstream(apiPrefix(config), deps.embeddedApi ?? (() => null), limits.maxResponseBytes);
   const refresher = createTokenRefresher({ session, upstream, logger });
   const forwardDeps = { upstream, session, refresher, clock };
 
@@ -76,7 +81,6 @@ export function createPanel(deps: {
   return {
     router,
     requestContext: panelRequestContext,
-    internalKey: upstream.internalKey,
     session,
     close: async () => {
       await upstream.close();

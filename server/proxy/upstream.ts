@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Request } from 'express';
 import { Agent, fetch as undiciFetch, request as undiciRequest } from 'undici';
-import type { Config } from '../config.ts';
-import { apiPrefix } from '../api/index.ts';
-import { INTERNAL_CLIENT_IP_HEADER, INTERNAL_KEY_HEADER } from './internal-client-ip.ts';
 import { UpstreamError } from './upstream-error.ts';
 
 export { UpstreamError };
@@ -45,33 +41,24 @@ export interface UpstreamAnswer {
   stream?: Readable;
 }
 
-/** What a call needs of the browser's request: its IP (as Express reads it). */
-export type UpstreamCaller = Pick<Request, 'ip'>;
+/** What a call needs of the browser's request: its IP (as Express reads it), id and logger. */
+export type UpstreamCaller = Pick<Request, 'ip' | 'id' | 'log'>;
 
 export interface Upstream {
   /** `{origin}{prefix}/` of the content API this request's panel talks to (trailing slash included). */
   base(req: UpstreamCaller): URL;
   send(req: UpstreamCaller, call: UpstreamCall): Promise<UpstreamAnswer>;
-  /** fetch over the same pool (for the shared API client); never follows redirects. */
+  /** fetch for the shared API client, over the same way; never follows redirects. */
   fetchFor(req: UpstreamCaller): typeof fetch;
-  /** Recognises the proxy's own calls to the embedded API (see internal-client-ip.ts). */
-  internalKey: string;
   close(): Promise<void>;
 }
 
 /**
- * The panel's one way to the content API (docs/decisions/005-one-way-to-the-content-api.md): a
- * keep-alive undici pool to UPSTREAM_API_URL or, when the API is embedded, to this server's own
- * private loopback listener (app.ts), which serves the same handler as the public one. Either way
- * a call passes the API's own routes: validation, authorization, rate limits, audit.
+ * The panel's way to an external content API (UPSTREAM_API_URL): a keep-alive undici pool with
+ * timeouts and a size cap. The embedded API is called in process instead (embedded-upstream.ts).
  */
-export function createUpstream(
-  config: Config,
-  timeouts: Partial<UpstreamTimeouts> = {},
-  /** The embedded API's private loopback listener (see app.ts), once it listens. */
-  embeddedOrigin: () => string | null = () => null,
-): Upstream {
-  const t = { ...DEFAULT_UPSTREAM_TIMEOUTS, ...config.upstreamTimeouts, ...timeouts };
+export function createHttpUpstream(upstreamApiUrl: string, timeouts: UpstreamTimeouts): Upstream {
+  const t = timeouts;
   const agent = new Agent({
     connect: { timeout: t.connectTimeoutMs },
     headersTimeout: t.headersTimeoutMs,
@@ -79,30 +66,16 @@ export function createUpstream(
     keepAliveTimeout: 10_000,
     connections: 64,
   });
-  const internalKey = randomBytes(32).toString('base64url');
-  const embedded = !config.upstreamApiUrl;
-
-  const base = (_req: UpstreamCaller): URL => {
-    if (config.upstreamApiUrl) return new URL(`${config.upstreamApiUrl}/`);
-    // createApp starts the private listener before it serves anything.
-    const internal = embeddedOrigin();
-    if (!internal) throw new UpstreamError('unreachable', 'The content API could not be reached.');
-    return new URL(`${internal}${apiPrefix(config)}/`);
-  };
-
-  // The embedded API sees every proxied call come from this server; tell it who the browser is.
-  const identity = (req: UpstreamCaller): Record<string, string> =>
-    embedded ? { [INTERNAL_KEY_HEADER]: internalKey, [INTERNAL_CLIENT_IP_HEADER]: req.ip ?? '' } : {};
+  const origin = new URL(`${upstreamApiUrl}/`);
 
   return {
-    base,
-    internalKey,
-    async send(req, call) {
+    base: () => new URL(origin),
+    async send(_req, call) {
       try {
         const answer = await undiciRequest(call.url, {
           dispatcher: agent,
           method: call.method,
-          headers: { ...call.headers, ...identity(req) },
+          headers: call.headers,
           body: call.body ?? undefined,
         });
         if (call.stream && answer.statusCode === 200) {
@@ -123,12 +96,10 @@ export function createUpstream(
         throw asUpstreamError(error);
       }
     },
-    fetchFor(req) {
+    fetchFor() {
       return (async (input: string | URL | globalThis.Request, init?: RequestInit) => {
-        const headers = new Headers(init?.headers);
-        for (const [name, value] of Object.entries(identity(req))) headers.set(name, value);
         try {
-          const options = { ...init, headers, redirect: 'manual', dispatcher: agent };
+          const options = { ...init, redirect: 'manual', dispatcher: agent };
           return await undiciFetch(input as string, options as unknown as Parameters<typeof undiciFetch>[1]);
         } catch (error) {
           throw asUpstreamError(error);

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { RequestHandler } from 'express';
 import {
   CHANGE_SET_COMMAND_HEADER,
   CHANGE_SET_HEADER,
@@ -7,6 +6,7 @@ import {
   MAX_COMMAND_LENGTH,
   UUID_PATTERN,
 } from '#shared/change-sets.ts';
+import type { Step } from '../http/call.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import type { Tx } from '../resources/integrity.ts';
 import type { ChangeContext } from './record.ts';
@@ -23,42 +23,37 @@ export interface ChangeSetTag {
 
 /**
  * Reads `X-Change-Set` (a uuid) and `X-Change-Set-Command` (percent-encoded, capped) into
- * `res.locals.changeSet`; a malformed one is a 400. The answer then says how many audit entries
- * the request added (`X-Change-Set-Recorded`), so a client knows whether its run changed anything.
- * Without the header nothing changes: no change set, as for the panel and plain API clients.
+ * ctx.changeSet; a malformed one is a 400. The answer then says how many audit entries the request
+ * added (`X-Change-Set-Recorded`), so a client knows whether its run changed anything. Without the
+ * header nothing changes: no change set, as for the panel and plain API clients.
  */
-export const changeSetHeader: RequestHandler = (req, res, next) => {
-  const id = req.get(CHANGE_SET_HEADER);
-  const rawCommand = req.get(CHANGE_SET_COMMAND_HEADER);
+export const changeSetHeader: Step = (ctx) => {
+  const id = ctx.header(CHANGE_SET_HEADER);
+  const rawCommand = ctx.header(CHANGE_SET_COMMAND_HEADER);
   if (id === undefined) {
-    if (rawCommand !== undefined)
-      return next(badRequest(`${CHANGE_SET_COMMAND_HEADER} needs ${CHANGE_SET_HEADER}`));
-    return next();
+    if (rawCommand !== undefined) throw badRequest(`${CHANGE_SET_COMMAND_HEADER} needs ${CHANGE_SET_HEADER}`);
+    return;
   }
   if (!UUID_PATTERN.test(id)) {
-    return next(
-      badRequest(
-        `${CHANGE_SET_HEADER} must be a uuid such as 0b5c…-…, not ${JSON.stringify(id.slice(0, 60))}`,
-      ),
+    throw badRequest(
+      `${CHANGE_SET_HEADER} must be a uuid such as 0b5c…-…, not ${JSON.stringify(id.slice(0, 60))}`,
     );
   }
   let command = '';
   try {
     command = decodeURIComponent(rawCommand ?? '');
   } catch {
-    return next(badRequest(`${CHANGE_SET_COMMAND_HEADER} must be percent-encoded UTF-8`));
+    throw badRequest(`${CHANGE_SET_COMMAND_HEADER} must be percent-encoded UTF-8`);
   }
   if (command.length > MAX_COMMAND_LENGTH) {
-    return next(badRequest(`${CHANGE_SET_COMMAND_HEADER} is longer than ${MAX_COMMAND_LENGTH} characters`));
+    throw badRequest(`${CHANGE_SET_COMMAND_HEADER} is longer than ${MAX_COMMAND_LENGTH} characters`);
   }
   const tag: ChangeSetTag = { id: id.toLowerCase(), command, recorded: 0 };
-  res.locals.changeSet = tag;
-  const json = res.json.bind(res);
-  res.json = (body) => {
-    if (tag.recorded > 0 && !res.headersSent) res.set(CHANGE_SET_RECORDED_HEADER, String(tag.recorded));
-    return json(body);
-  };
-  next();
+  ctx.changeSet = tag;
+  ctx.finishing.push((answer) => {
+    if (tag.recorded > 0 && answer.json !== undefined)
+      answer.headers[CHANGE_SET_RECORDED_HEADER] = String(tag.recorded);
+  });
 };
 
 const COUNTED = { create: 'created', update: 'updated', delete: 'deleted' } as const;

@@ -1,15 +1,13 @@
-import type { Request, Response } from 'express';
-import type { Actor } from '../auth/index.ts';
-import type { ChangeSetTag } from './change-set.ts';
+import type { ApiContext } from '../http/call.ts';
 import type { ChangeContext } from './record.ts';
 
 /** Who writes, from where, when, and the change set the request's header joins (if any). */
-export function requestContext(req: Request, res: Response, clock: () => number): ChangeContext {
-  const changeSet = res.locals.changeSet as ChangeSetTag | undefined;
+export function requestContext(ctx: ApiContext, clock: () => number): ChangeContext {
+  if (!ctx.actor) throw new Error('requireAdmin must run before a write (the actor is missing)');
   return {
-    actor: res.locals.actor as Actor,
-    ip: req.ip ?? '',
+    actor: ctx.actor,
+    ip: ctx.ip,
     now: new Date(clock()).toISOString(),
-    ...(changeSet ? { changeSet } : {}),
+    ...(ctx.changeSet ? { changeSet: ctx.changeSet } : {}),
   };
 }

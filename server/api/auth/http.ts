@@ -1,5 +1,6 @@
-import type { ErrorRequestHandler, Request, Response } from 'express';
 import { z } from 'zod';
+import { json, type ApiAnswer, type ApiContext, type Step } from '../http/call.ts';
+import { readJson } from '../http/json-body.ts';
 
 /** The messages clients see (SPEC §8 where it names them). */
 export const MESSAGES = {
@@ -12,43 +13,46 @@ export const MESSAGES = {
   tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
 };
 
-export function sendError(res: Response, status: number, message: string): void {
-  res.status(status).json({ message });
-}
+/** Authentication bodies are a few fields. */
+const AUTH_BODY_LIMIT = 16 * 1024;
 
-export function sendTooMany(res: Response, retryAfterSeconds: number): void {
-  res.setHeader('Retry-After', String(retryAfterSeconds));
-  sendError(res, 429, MESSAGES.tooManyAttempts(retryAfterSeconds));
-}
+export const authError = (status: number, message: string, headers: Record<string, string> = {}): ApiAnswer =>
+  json({ message }, status, headers);
 
-/** Parses a body; on failure answers 400 `{message, fieldErrors}` and returns undefined. */
+export const tooManyAttempts = (retryAfterSeconds: number): ApiAnswer =>
+  authError(429, MESSAGES.tooManyAttempts(retryAfterSeconds), { 'Retry-After': String(retryAfterSeconds) });
+
+/**
+ * Reads an authentication request's JSON body into ctx.body (absent or another type: none).
+ * Malformed or oversized JSON is the client's fault: a JSON 4xx, like every other auth error.
+ */
+export const authBody: Step = async (ctx) => {
+  const read = await readJson(ctx, AUTH_BODY_LIMIT);
+  if (read === undefined) return;
+  if (!read.ok) {
+    return authError(
+      read.status,
+      read.status === 413 ? 'Request body is too large.' : 'Request body is not valid JSON.',
+    );
+  }
+  ctx.body = read.value;
+};
+
+/** Parses ctx.body with a schema: the value, or the 400 `{message, fieldErrors}` to answer. */
 export function parseBody<T extends z.ZodType>(
   schema: T,
-  req: Request,
-  res: Response,
-): z.infer<T> | undefined {
-  const body: unknown = req.body ?? {};
+  ctx: ApiContext,
+): { ok: true; value: z.infer<T> } | { ok: false; answer: ApiAnswer } {
+  const body: unknown = ctx.body ?? {};
   const parsed = schema.safeParse(typeof body === 'object' && !Array.isArray(body) ? body : {});
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { ok: true, value: parsed.data };
   const { fieldErrors } = z.flattenError(parsed.error);
-  res.status(400).json({ message: parsed.error.issues[0]?.message ?? 'Invalid request body.', fieldErrors });
-  return undefined;
+  const message = parsed.error.issues[0]?.message ?? 'Invalid request body.';
+  return { ok: false, answer: json({ message, fieldErrors }, 400) };
 }
 
 /** The token of `Authorization: Bearer <token>`, or null. */
-export function bearerToken(req: Request): string | null {
-  const match = /^Bearer\s+([A-Za-z0-9_-]{1,200})\s*$/i.exec(req.get('authorization') ?? '');
+export function bearerToken(ctx: ApiContext): string | null {
+  const match = /^Bearer\s+([A-Za-z0-9_-]{1,200})\s*$/i.exec(ctx.header('authorization') ?? '');
   return match?.[1] ?? null;
 }
-
-export function clientIp(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
-}
-
-/** Malformed or oversized JSON is the client's fault: a JSON 4xx, like every other auth error. */
-export const bodyParserErrors: ErrorRequestHandler = (error, _req, res, next) => {
-  const status = Number((error as { status?: number }).status);
-  if (!(status >= 400 && status < 500)) return next(error);
-  const message = status === 413 ? 'Request body is too large.' : 'Request body is not valid JSON.';
-  sendError(res, status, message);
-};

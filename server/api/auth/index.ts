@@ -1,25 +1,25 @@
-import express, { type RequestHandler, type Router } from 'express';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { createAuthContext } from './context.ts';
-import { bodyParserErrors } from './http.ts';
-import { loginHandler } from './login-route.ts';
+import type { ApiRoute, Step } from '../http/call.ts';
+import { authBody } from './http.ts';
+import { loginStep } from './login-route.ts';
 import { primeDummyHash } from './passwords.ts';
 import { adminLookups } from './admin-lookups.ts';
-import { requireAdminHandler } from './require-admin.ts';
-import { logoutHandler, refreshHandler } from './session-routes.ts';
-import { verifyOtpHandler } from './verify-otp-route.ts';
+import { requireAdminStep } from './require-admin.ts';
+import { logoutStep, refreshStep } from './session-routes.ts';
+import { verifyOtpStep } from './verify-otp-route.ts';
 
 export { ensureAdmin } from './bootstrap.ts';
 
 export type { Actor } from './context.ts';
 
 export interface AuthService {
-  /** Mounted at `/auth`: POST login, POST verify-otp, GET refresh-token, POST logout. */
-  router: Router;
-  /** 401 without a live access token, 403 unless an active admin who completed 2FA; sets res.locals.actor. */
-  requireAdmin: RequestHandler;
+  /** POST `/auth/login`, POST `/auth/verify-otp`, GET `/auth/refresh-token`, POST `/auth/logout`. */
+  routes: ApiRoute[];
+  /** 401 without a live access token, 403 unless an active admin who completed 2FA; sets ctx.actor. */
+  requireAdmin: Step;
   close(): Promise<void>;
 }
 
@@ -33,18 +33,17 @@ export async function createAuth(deps: {
   const ctx = createAuthContext(deps);
   await primeDummyHash();
 
-  const router = express.Router();
-  router.use(express.json({ limit: '16kb' }));
-  router.post('/login', loginHandler(ctx));
-  router.post('/verify-otp', verifyOtpHandler(ctx));
-  router.get('/refresh-token', refreshHandler(ctx));
-  router.post('/logout', logoutHandler(ctx));
-  router.use(bodyParserErrors);
+  const routes: ApiRoute[] = [
+    { path: '/auth/login', methods: { post: [authBody, loginStep(ctx)] } },
+    { path: '/auth/verify-otp', methods: { post: [authBody, verifyOtpStep(ctx)] } },
+    { path: '/auth/refresh-token', methods: { get: [refreshStep(ctx)] } },
+    { path: '/auth/logout', methods: { post: [authBody, logoutStep(ctx)] } },
+  ];
 
   const lookup = adminLookups(ctx, deps.database.accessVersion);
   return {
-    router,
-    requireAdmin: requireAdminHandler(lookup),
+    routes,
+    requireAdmin: requireAdminStep(lookup),
     close: () => ctx.limiters.close(),
   };
 }

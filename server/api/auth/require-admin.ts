@@ -1,7 +1,7 @@
-import type { RequestHandler } from 'express';
+import type { Step } from '../http/call.ts';
 import type { AdminLookup, AdminLookups } from './admin-lookups.ts';
 import { isActiveAdmin, type Actor } from './context.ts';
-import { bearerToken, MESSAGES, sendError } from './http.ts';
+import { authError, bearerToken, MESSAGES } from './http.ts';
 
 /** The actor a lookup grants /cms/ access to: a live token of an active admin who completed 2FA. */
 export function actorOf({ token, account }: AdminLookup): Actor | null {
@@ -14,15 +14,14 @@ export function actorOf({ token, account }: AdminLookup): Actor | null {
  * two-factor (403 otherwise). Demoting, deactivating or deleting an admin takes effect at once: the
  * account is read again after any commit (admin-lookups.ts).
  */
-export function requireAdminHandler(lookup: AdminLookups): RequestHandler {
-  return async (req, res, next) => {
-    const token = bearerToken(req);
-    if (!token) return sendError(res, 401, MESSAGES.authenticationRequired);
+export function requireAdminStep(lookup: AdminLookups): Step {
+  return async (ctx) => {
+    const token = bearerToken(ctx);
+    if (!token) return authError(401, MESSAGES.authenticationRequired);
     const found = await lookup(token);
-    if (!found.token) return sendError(res, 401, MESSAGES.invalidToken);
+    if (!found.token) return authError(401, MESSAGES.invalidToken);
     const actor = actorOf(found);
-    if (!actor) return sendError(res, 403, MESSAGES.notAdmin);
-    res.locals.actor = actor;
-    next();
+    if (!actor) return authError(403, MESSAGES.notAdmin);
+    ctx.actor = actor;
   };
 }

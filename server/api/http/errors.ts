@@ -1,8 +1,8 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { FieldErrors } from '#shared/entities/index.ts';
 import type { Logger } from '../../logger.ts';
 import { databaseErrorStatus } from './database-errors.ts';
 import { unavailableMessage } from '../../http/unavailable.ts';
+import { json, type ApiAnswer } from './call.ts';
 
 /** An answer for the client: `{ message, fieldErrors? }` with a 4xx status. */
 export class ApiError extends Error {
@@ -33,12 +33,11 @@ export function quote(value: string, max = 60): string {
 }
 
 /** Any path under the API prefix that nothing answered. */
-export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ message: `No API endpoint ${req.method} ${quote(req.path, 120)}` });
-};
+export const notFoundAnswer = (method: string, path: string): ApiAnswer =>
+  json({ message: `No API endpoint ${method} ${quote(path, 120)}` }, 404);
 
 // body-parser's error types → what the client is told.
-const BODY_ERRORS: Record<string, string> = {
+export const BODY_ERRORS: Record<string, string> = {
   'entity.parse.failed': 'The body is not valid JSON',
   'entity.too.large': 'The body is too large',
   'encoding.unsupported': 'Unsupported content encoding',
@@ -48,45 +47,31 @@ const BODY_ERRORS: Record<string, string> = {
 };
 
 /**
- * The API's last handler: every answer is JSON. Client mistakes keep their 4xx status; constraint
- * violations that slipped past the checks (a concurrent write) become 409/400; anything else is a
- * logged 500 naming the request id, never the stack.
+ * What a failed step answers: client mistakes keep their 4xx status; constraint violations that
+ * slipped past the checks (a concurrent write) become 409/400; a database that is down is a 503
+ * naming the request; anything else is a logged 500 naming the request id, never the stack.
  */
-export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
-    if (error instanceof ApiError) {
-      res.set(error.headers).status(error.status).json(error.body);
-      return;
-    }
-    const type = (error as { type?: unknown }).type;
-    const status = Number((error as { status?: unknown }).status);
-    if (typeof type === 'string' && status >= 400 && status < 500) {
-      res.status(status).json({ message: BODY_ERRORS[type] ?? 'The body could not be read' });
-      return;
-    }
-    const down = unavailableMessage(error);
-    if (down) {
-      const requestId = String(req.id);
-      // The driver's code (SQLITE_BUSY, 57P01…) tells an operator which failure it was.
-      const code = (error as { code?: unknown }).code;
-      req.log?.warn({ err: { message: (error as Error).message, code }, reqId: req.id }, down);
-      res
-        .set('Retry-After', '5')
-        .status(503)
-        .json({ message: `${down} (request ${requestId})`, requestId });
-      return;
-    }
-    const database = databaseErrorStatus(error);
-    if (database) {
-      res.status(database.status).json({ message: database.message });
-      return;
-    }
-    if (status >= 400 && status < 500) {
-      res.status(status).json({ message: (error as Error).message || 'Bad request' });
-      return;
-    }
-    logger.error({ err: error, reqId: req.id }, 'unhandled API error');
-    res.status(500).json({ message: `Internal server error (request ${String(req.id)})` });
-  };
+export function errorAnswer(error: unknown, request: { id: string; log: Logger }): ApiAnswer {
+  if (error instanceof ApiError) return json(error.body, error.status, error.headers);
+  const type = (error as { type?: unknown }).type;
+  const status = Number((error as { status?: unknown }).status);
+  if (typeof type === 'string' && status >= 400 && status < 500) {
+    return json({ message: BODY_ERRORS[type] ?? 'The body could not be read' }, status);
+  }
+  const down = unavailableMessage(error);
+  if (down) {
+    // The driver's code (SQLITE_BUSY, 57P01…) tells an operator which failure it was.
+    const code = (error as { code?: unknown }).code;
+    request.log.warn({ err: { message: (error as Error).message, code }, reqId: request.id }, down);
+    return json({ message: `${down} (request ${request.id})`, requestId: request.id }, 503, {
+      'Retry-After': '5',
+    });
+  }
+  const database = databaseErrorStatus(error);
+  if (database) return json({ message: database.message }, database.status);
+  if (status >= 400 && status < 500) {
+    return json({ message: (error as Error).message || 'Bad request' }, status);
+  }
+  request.log.error({ err: error, reqId: request.id }, 'unhandled API error');
+  return json({ message: `Internal server error (request ${request.id})` }, 500);
 }

@@ -1,21 +1,27 @@
-import type { RequestHandler } from 'express';
 import { RateLimiterRes, type RateLimiterMemory } from 'rate-limiter-flexible';
-import type { Actor } from '../auth/index.ts';
+import type { Step } from './call.ts';
 import { ApiError } from './errors.ts';
 
-/** A rate limit per admin (after requireAdmin): past it, a 429 naming `what` with Retry-After. */
-export function perAdminLimit(limiter: RateLimiterMemory, what: string): RequestHandler {
-  return async (_req, res, next) => {
-    const actor = res.locals.actor as Actor;
+/**
+ * A rate limit per admin (after requireAdmin): past it, a 429 with Retry-After whose message
+ * `words` gives, from the seconds to wait.
+ */
+export function perAdminLimit(
+  limiter: RateLimiterMemory,
+  words: (seconds: number) => string,
+  key: 'userId' | 'username' = 'userId',
+): Step {
+  return async (ctx) => {
     try {
-      await limiter.consume(String(actor.userId));
-      next();
+      await limiter.consume(String(ctx.actor![key]));
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      throw new ApiError(429, `Too many ${what} requests. Try again in ${seconds} seconds.`, undefined, {
-        'Retry-After': String(seconds),
-      });
+      throw new ApiError(429, words(seconds), undefined, { 'Retry-After': String(seconds) });
     }
   };
 }
+
+/** The usual wording: `Too many {what} requests. Try again in N seconds.` */
+export const tooMany = (what: string) => (seconds: number) =>
+  `Too many ${what} requests. Try again in ${seconds} seconds.`;

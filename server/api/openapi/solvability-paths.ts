@@ -5,7 +5,7 @@ import {
   SOLVABLE_FILTER,
 } from '#shared/solvability-request.ts';
 import { SOLVABILITY_VERDICTS } from '#shared/solvability.ts';
-import { SOLVABILITY_LIMIT } from '../solvability/router.ts';
+import { SOLVABILITY_LIMIT } from '../solvability/routes.ts';
 import {
   BAD_ID,
   body,

@@ -1,7 +1,7 @@
-import { once } from 'node:events';
-import type { Response } from 'express';
+import { Readable } from 'node:stream';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { csvRows, jsonArrayItems, jsonLines } from '#shared/record-text.ts';
+import type { ApiAnswer } from '../http/call.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Values } from './rows.ts';
 import { parseSearchQuery, type SearchFilter, type SearchSort } from './search-query.ts';
@@ -60,34 +60,34 @@ export function parseExportQuery(entity: AnyEntity, query: Record<string, unknow
 }
 
 /**
- * Writes the chunks as they come, waiting for the client to take each (a slow client holds one
- * chunk in memory, never the table). Once the first byte is out the status cannot change: a failure
- * then cuts the response short, which the client sees as an incomplete download, never a whole one.
+ * The export as a stream: chunks are read as the client takes them (a slow client holds one chunk
+ * in memory, never the table). Once the first byte is out the status cannot change: a failure then
+ * cuts the response short, which the client sees as an incomplete download, never a whole one.
  */
-export async function sendExport(
-  res: Response,
+export function exportAnswer(
   entity: AnyEntity,
   request: ExportRequest,
   chunks: AsyncIterable<Values[]>,
-): Promise<void> {
+): ApiAnswer {
   const { format, fields } = request;
-  res.status(200);
-  res.setHeader('Content-Type', CONTENT_TYPES[format]);
-  res.setHeader('Content-Disposition', `attachment; filename="${entity.resource}.${format}"`);
-  res.setHeader('Cache-Control', 'no-store');
-  const write = async (text: string) => {
-    if (text && !res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
-    if (res.destroyed) throw new Error('The client went away during the export');
-  };
-  let written = 0;
-  if (format === 'csv') await write(csvRows(fields, [], true));
-  if (format === 'json') await write('[');
-  for await (const records of chunks) {
-    if (format === 'csv') await write(csvRows(fields, records));
-    else if (format === 'jsonl') await write(jsonLines(fields, records));
-    else await write(jsonArrayItems(fields, records, written === 0));
-    written += records.length;
+  async function* text(): AsyncGenerator<string> {
+    let written = 0;
+    if (format === 'csv') yield csvRows(fields, [], true);
+    if (format === 'json') yield '[';
+    for await (const records of chunks) {
+      if (format === 'csv') yield csvRows(fields, records);
+      else if (format === 'jsonl') yield jsonLines(fields, records);
+      else yield jsonArrayItems(fields, records, written === 0);
+      written += records.length;
+    }
+    if (format === 'json') yield written === 0 ? ']\n' : '\n]\n';
   }
-  if (format === 'json') await write(written === 0 ? ']\n' : '\n]\n');
-  res.end();
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': CONTENT_TYPES[format],
+      'Content-Disposition': `attachment; filename="${entity.resource}.${format}"`,
+    },
+    stream: Readable.from(text(), { objectMode: false }),
+  };
 }

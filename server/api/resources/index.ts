@@ -1,39 +1,32 @@
-import { Router, type RequestHandler } from 'express';
 import { auditEntry, contentEntities, level, type AnyEntity } from '#shared/entities/index.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { changeSetHeader } from '../audit/change-set.ts';
-import { resourceRouter } from './router.ts';
+import { under, type ApiRoute, type Step } from '../http/call.ts';
+import { resourceRoutes } from './routes.ts';
 import type { Store } from './store.ts';
-import { solvabilityRouter } from '../solvability/router.ts';
+import { solvabilityRoutes } from '../solvability/routes.ts';
 import { createSolvabilityService } from '../solvability/service.ts';
 
 /** Every resource the descriptions list (the nine entities and the audit log), behind requireAdmin. */
 export const servedEntities: readonly AnyEntity[] = [...contentEntities, auditEntry];
 
-export function contentResources(deps: {
+export function contentRoutes(deps: {
   database: DatabaseHandle;
   store: Store;
-  requireAdmin: RequestHandler;
+  requireAdmin: Step;
   clock: () => number;
-}): Router {
-  const router = Router();
+}): ApiRoute[] {
   const { store } = deps;
-  // Before the levels' own routes: `levels/cms/solvability` is no id, and the search takes `solvable`.
-  router.use(
-    solvabilityRouter({
+  return [
+    // Before the levels' own routes: `levels/cms/solvability` is no id, and the search takes `solvable`.
+    ...solvabilityRoutes({
       service: createSolvabilityService(deps.database, deps.clock),
       requireAdmin: deps.requireAdmin,
       searchLevels: (request) => store.search(level, request),
       exportLevels: (request, ids) => store.exportChunks(level, request.filters, request.sort, ids),
     }),
-  );
-  for (const entity of servedEntities) {
-    router.use(
-      `/${entity.resource}/cms`,
-      deps.requireAdmin,
-      changeSetHeader,
-      resourceRouter(entity, { store, clock: deps.clock }),
-    );
-  }
-  return router;
+    ...servedEntities.flatMap((entity) =>
+      under('', [deps.requireAdmin, changeSetHeader], resourceRoutes(entity, { store, clock: deps.clock })),
+    ),
+  ];
 }

@@ -1,4 +1,3 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { level } from '#shared/entities/index.ts';
 import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
@@ -11,9 +10,9 @@ import {
 } from '#shared/solvability-request.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { BODY_LIMIT, jsonBody } from '../http/json-body.ts';
-import { route } from '../http/method-table.ts';
-import { perAdminLimit } from '../http/per-admin-limit.ts';
-import { parseExportQuery, sendExport, type ExportRequest } from '../resources/export.ts';
+import { json, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
+import { perAdminLimit, tooMany } from '../http/per-admin-limit.ts';
+import { exportAnswer, parseExportQuery, type ExportRequest } from '../resources/export.ts';
 import type { Values } from '../resources/rows.ts';
 import { parseSearchQuery, type SearchRequest } from '../resources/search-query.ts';
 import { IGNORED_LEVEL_KEYS, solvabilityRequestSchema } from './request-schema.ts';
@@ -32,7 +31,7 @@ function levelId(raw: string): number {
 }
 
 /** `?ids=1,2,3`: 1 to MAX_SOLVABILITY_BATCH level ids, nothing else. */
-function batchIds(query: Request['query']): number[] {
+function batchIds(query: ApiContext['query']): number[] {
   const extra = Object.keys(query).filter((key) => key !== 'ids');
   if (extra.length > 0)
     throw badRequest(`Unknown parameter ${JSON.stringify(extra[0]!.slice(0, 40))}: only ids`);
@@ -67,24 +66,18 @@ function requestBody(body: unknown) {
  * levels) and `levels/cms/{id}/solvability`: admin-only and rate-limited per admin. Read-only, so
  * nothing is audited; the request log keeps who asked.
  */
-export function solvabilityRouter(deps: {
+export function solvabilityRoutes(deps: {
   service: SolvabilityService;
-  requireAdmin: RequestHandler;
+  requireAdmin: Step;
   /** The level list's own search (store.search of levels), to which `solvable` adds its ids. */
   searchLevels(request: SearchRequest): Promise<unknown>;
   /** The level list's export (store.exportChunks of levels), likewise. */
   exportLevels(request: ExportRequest, ids?: number[]): AsyncIterable<Values[]>;
-}): Router {
+}): ApiRoute[] {
   const { service, requireAdmin } = deps;
   const limiter = new RateLimiterMemory(SOLVABILITY_LIMIT);
-  const limited = perAdminLimit(limiter, 'solvability');
-  const handler =
-    (work: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
-    async (req, res) => {
-      res.json(await work(req, res));
-    };
+  const limited = perAdminLimit(limiter, tooMany('solvability'));
 
-  const router = Router();
   // `?solvable=yes|no` on the level search: the other filters and paging as usual, among the
   // levels whose verdict (kept until their content changes, see service.ts) is or is not solvable.
   // The export of the level list (its filters, no pages) takes it too.
@@ -99,72 +92,80 @@ export function solvabilityRouter(deps: {
     const wanted = raw === 'yes';
     return [...(await service.all())].filter(([, v]) => (v === 'solvable') === wanted).map(([id]) => id);
   };
-  const admin = (req: Request, res: Response) =>
-    new Promise<void>((resolve, reject) =>
-      requireAdmin(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
-    );
-  router.get('/levels/cms/search', async (req, res, next) => {
-    if (!(SOLVABLE_FILTER in req.query)) return next();
-    await admin(req, res);
-    if (!res.locals.actor) return; // requireAdmin answered (401/403)
-    const { [SOLVABLE_FILTER]: raw, ...rest } = req.query;
+  // Without `solvable`, these two decline: the level list's own routes answer.
+  const search: Step = async (ctx) => {
+    if (!(SOLVABLE_FILTER in ctx.query)) return;
+    const refused = await requireAdmin(ctx);
+    if (refused) return refused;
+    const { [SOLVABLE_FILTER]: raw, ...rest } = ctx.query;
     const request = parseSearchQuery(level, rest);
     let ids = await solvableIds(raw, 'search');
-    if (ids === null) return res.json(await deps.searchLevels(request));
+    if (ids === null) return json(await deps.searchLevels(request));
     // `?ids=` too: the levels both name.
     const named = request.ids ? new Set(request.ids) : null;
     if (named) ids = ids.filter((id) => named.has(id));
-    res.json(await deps.searchLevels({ ...request, ids }));
-  });
-  router.get('/levels/cms/export', async (req, res, next) => {
-    if (!(SOLVABLE_FILTER in req.query)) return next();
-    await admin(req, res);
-    if (!res.locals.actor) return;
-    const { [SOLVABLE_FILTER]: raw, ...rest } = req.query;
+    return json(await deps.searchLevels({ ...request, ids }));
+  };
+  const exported: Step = async (ctx) => {
+    if (!(SOLVABLE_FILTER in ctx.query)) return;
+    const refused = await requireAdmin(ctx);
+    if (refused) return refused;
+    const { [SOLVABLE_FILTER]: raw, ...rest } = ctx.query;
     const request = parseExportQuery(level, rest);
     const ids = await solvableIds(raw, 'export');
-    await sendExport(res, level, request, deps.exportLevels(request, ids ?? undefined));
-  });
-  route(router, '/levels/cms/solvability', {
-    post: [
-      requireAdmin,
-      limited,
-      ...jsonBody(BODY_LIMIT),
-      handler(async (req) => {
-        const { letterGroupIds, ...level } = requestBody(req.body);
-        return service.ofValues(level, letterGroupIds);
-      }),
-    ],
-    get: [
-      requireAdmin,
-      limited,
-      handler(async (req): Promise<SolvabilityBatch> => {
-        const ids = batchIds(req.query);
-        const answers = await service.ofLevels(ids);
-        return {
-          levels: [...answers].map(([id, a]) => ({
-            id,
-            verdict: a.verdict,
-            reason: a.reason,
-            count: a.count,
-            required: a.required,
-          })),
-          missing: ids.filter((id) => !answers.has(id)),
-        };
-      }),
-    ],
-  });
-  route(router, '/levels/cms/:id/solvability', {
-    get: [
-      requireAdmin,
-      limited,
-      handler(async (req) => {
-        const id = levelId(String(req.params.id));
-        const answer = (await service.ofLevels([id])).get(id);
-        if (!answer) throw notFound(`Level ${id} not found`);
-        return answer;
-      }),
-    ],
-  });
-  return router;
+    return exportAnswer(level, request, deps.exportLevels(request, ids ?? undefined));
+  };
+
+  return [
+    { path: '/levels/cms/search', methods: { get: [search] }, passThrough: true },
+    { path: '/levels/cms/export', methods: { get: [exported] }, passThrough: true },
+    {
+      path: '/levels/cms/solvability',
+      methods: {
+        post: [
+          requireAdmin,
+          limited,
+          jsonBody(BODY_LIMIT),
+          async (ctx) => {
+            const { letterGroupIds, ...level } = requestBody(ctx.body);
+            return json(await service.ofValues(level, letterGroupIds));
+          },
+        ],
+        get: [
+          requireAdmin,
+          limited,
+          async (ctx) => {
+            const ids = batchIds(ctx.query);
+            const answers = await service.ofLevels(ids);
+            const batch: SolvabilityBatch = {
+              levels: [...answers].map(([id, a]) => ({
+                id,
+                verdict: a.verdict,
+                reason: a.reason,
+                count: a.count,
+                required: a.required,
+              })),
+              missing: ids.filter((id) => !answers.has(id)),
+            };
+            return json(batch);
+          },
+        ],
+      },
+    },
+    {
+      path: '/levels/cms/:id/solvability',
+      methods: {
+        get: [
+          requireAdmin,
+          limited,
+          async (ctx) => {
+            const id = levelId(String(ctx.params.id));
+            const answer = (await service.ofLevels([id])).get(id);
+            if (!answer) throw notFound(`Level ${id} not found`);
+            return json(answer);
+          },
+        ],
+      },
+    },
+  ];
 }

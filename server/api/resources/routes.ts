@@ -1,19 +1,16 @@
-import { Router, type Request, type Response } from 'express';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { parseEntityInput } from '#shared/entities/input.ts';
-import { handler } from '../http/handler.ts';
 import { bulkRequestSchema } from '#shared/entities/bulk.ts';
 import { bulkDeleteRequestSchema, bulkUpdateRequestSchema } from '#shared/entities/bulk-edit.ts';
 import { zodFieldErrors, invalid } from '#shared/entities/input.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import { recordVersion } from '#shared/record-version.ts';
-import type { Actor } from '../auth/index.ts';
-import type { ChangeContext } from '../audit/record.ts';
+import { requestContext } from '../audit/request-context.ts';
+import { json, under, type ApiContext, type ApiRoute } from '../http/call.ts';
 import { badRequest } from '../http/errors.ts';
 import { nextTurn } from '../next-turn.ts';
 import { BODY_LIMIT, BULK_BODY_LIMIT, jsonBody } from '../http/json-body.ts';
-import { route, type MethodTable } from '../http/method-table.ts';
-import { parseExportQuery, sendExport } from './export.ts';
+import { exportAnswer, parseExportQuery } from './export.ts';
 import { parseSearchQuery } from './search-query.ts';
 import type { Values } from './rows.ts';
 import type { Store } from './store.ts';
@@ -32,66 +29,55 @@ export interface ResourceDeps {
  */
 const BULK_SLICES = { rows: 1000, pause: nextTurn };
 
-function idParam(req: Request): number {
-  const raw = String(req.params.id);
+function idParam(ctx: ApiContext): number {
+  const raw = String(ctx.params.id);
   if (!/^\d{1,10}$/.test(raw) || Number(raw) > INT_MAX) {
     throw badRequest(`The id must be a positive whole number, not ${JSON.stringify(raw.slice(0, 40))}`);
   }
   return Number(raw);
 }
 
-function bodyOf(entity: AnyEntity, mode: 'create' | 'update', req: Request) {
-  const parsed = parseEntityInput(entity, mode, req.body);
+function bodyOf(entity: AnyEntity, mode: 'create' | 'update', ctx: ApiContext) {
+  const parsed = parseEntityInput(entity, mode, ctx.body);
   if (!parsed.ok) throw badRequest(parsed.message, parsed.fieldErrors);
   return parsed.value as Record<string, unknown>;
 }
 
 /**
  * The routes of one resource under `{resource}/cms`, generated from its description: only the
- * operations it allows are mounted; other methods on a known path are 405 with `Allow`.
+ * operations it allows are served; other methods on a known path are 405 with `Allow`.
  */
-export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps): Router {
-  const router = Router();
+export function resourceRoutes(entity: AnyEntity, { store, clock }: ResourceDeps): ApiRoute[] {
   const ops = entity.operations;
-  const versioned = (res: Response, record: Values) =>
-    res.set('ETag', recordVersion(entity, record)).json(record);
-  const context = (req: Request, res: Response): ChangeContext => {
-    const actor = res.locals.actor as Actor | undefined;
-    if (!actor) throw new Error('requireAdmin must run before a write (res.locals.actor is missing)');
-    const changeSet = res.locals.changeSet as ChangeContext['changeSet'];
-    return {
-      actor,
-      ip: req.ip ?? '',
-      now: new Date(clock()).toISOString(),
-      ...(changeSet ? { changeSet } : {}),
-    };
-  };
+  const base = `/${entity.resource}/cms`;
+  const versioned = (record: Values, status = 200, headers: Record<string, string> = {}) =>
+    json(record, status, { ...headers, ETag: recordVersion(entity, record) });
+  const context = (ctx: ApiContext) => requestContext(ctx, clock);
+  const routes: ApiRoute[] = [];
 
-  const search: MethodTable = {};
+  const search: ApiRoute['methods'] = {};
   if (ops.search) {
-    search.get = [
-      handler(async (req, res) => res.json(await store.search(entity, parseSearchQuery(entity, req.query)))),
-    ];
+    search.get = [async (ctx) => json(await store.search(entity, parseSearchQuery(entity, ctx.query)))];
   }
-  route(router, '/search', search);
+  routes.push({ path: '/search', methods: search });
 
-  const exported: MethodTable = {};
+  const exported: ApiRoute['methods'] = {};
   if (ops.search) {
     exported.get = [
-      handler(async (req, res) => {
-        const request = parseExportQuery(entity, req.query);
-        await sendExport(res, entity, request, store.exportChunks(entity, request.filters, request.sort));
-      }),
+      (ctx) => {
+        const request = parseExportQuery(entity, ctx.query);
+        return exportAnswer(entity, request, store.exportChunks(entity, request.filters, request.sort));
+      },
     ];
   }
-  route(router, '/export', exported);
+  routes.push({ path: '/export', methods: exported });
 
-  const bulk: MethodTable = {};
+  const bulk: ApiRoute['methods'] = {};
   if (ops.bulk) {
     bulk.post = [
-      ...jsonBody(BULK_BODY_LIMIT),
-      handler(async (req, res) => {
-        const parsed = bulkRequestSchema.safeParse(req.body);
+      jsonBody(BULK_BODY_LIMIT),
+      async (ctx) => {
+        const parsed = bulkRequestSchema.safeParse(ctx.body);
         if (!parsed.success) {
           const { message, fieldErrors } = invalid(
             'bulk request',
@@ -103,16 +89,16 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
         // Not a dry run's: its slices would store their new rows for the next to read (rolled back
         // after), where one pass stores only those a later row of the request needs.
         const slices = dryRun ? undefined : BULK_SLICES;
-        const answer = await store.bulk(entity, rows, dryRun, context(req, res), slices);
-        res.json(
+        const answer = await store.bulk(entity, rows, dryRun, context(ctx), slices);
+        return json(
           changesOnly
             ? { ...answer, results: answer.results.filter((r) => r.status !== 'unchanged') }
             : answer,
         );
-      }),
+      },
     ];
   }
-  route(router, '/bulk', bulk);
+  routes.push({ path: '/bulk', methods: bulk });
 
   // Many rows at once, by ids or by the list's filters (extensions, for the CLI and the panel).
   const edits = [
@@ -120,12 +106,12 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
     ['delete', '/bulk-delete', bulkDeleteRequestSchema, store.bulkDelete],
   ] as const;
   for (const [operation, path, schema, run] of edits) {
-    const table: MethodTable = {};
+    const table: ApiRoute['methods'] = {};
     if (ops[operation]) {
       table.post = [
-        ...jsonBody(BULK_BODY_LIMIT),
-        handler(async (req, res) => {
-          const parsed = schema.safeParse(req.body);
+        jsonBody(BULK_BODY_LIMIT),
+        async (ctx) => {
+          const parsed = schema.safeParse(ctx.body);
           if (!parsed.success) {
             const { message, fieldErrors } = invalid(
               'bulk edit',
@@ -133,50 +119,50 @@ export function resourceRouter(entity: AnyEntity, { store, clock }: ResourceDeps
             );
             throw badRequest(message, fieldErrors);
           }
-          res.json(await run(entity, parsed.data as never, context(req, res)));
-        }),
+          return json(await run(entity, parsed.data as never, context(ctx)));
+        },
       ];
     }
-    route(router, path, table);
+    routes.push({ path, methods: table });
   }
 
-  const collection: MethodTable = {};
+  const collection: ApiRoute['methods'] = {};
   if (ops.create) {
     collection.post = [
-      ...jsonBody(BODY_LIMIT),
-      handler(async (req, res) => {
-        const record = await store.create(entity, bodyOf(entity, 'create', req), context(req, res));
-        versioned(res.status(201).location(`${req.baseUrl}/${String(record.id)}`), record);
-      }),
+      jsonBody(BODY_LIMIT),
+      async (ctx) => {
+        const record = await store.create(entity, bodyOf(entity, 'create', ctx), context(ctx));
+        return versioned(record, 201, { Location: `${ctx.prefix}${base}/${String(record.id)}` });
+      },
     ];
   }
-  route(router, '/', collection);
+  routes.push({ path: '/', methods: collection });
 
   // Every record answered alone carries its version (ETag); PUT and DELETE honour If-Match.
-  const item: MethodTable = {};
+  const item: ApiRoute['methods'] = {};
   if (ops.get) {
-    item.get = [handler(async (req, res) => versioned(res, await store.get(entity, idParam(req))))];
+    item.get = [async (ctx) => versioned(await store.get(entity, idParam(ctx)))];
   }
   if (ops.update) {
     item.put = [
-      ...jsonBody(BODY_LIMIT),
-      handler(async (req, res) => {
-        const id = idParam(req);
-        const ifMatch = ifMatchOf(req.get('If-Match'));
-        const body = bodyOf(entity, 'update', req);
-        versioned(res, await store.update(entity, id, body, context(req, res), ifMatch));
-      }),
+      jsonBody(BODY_LIMIT),
+      async (ctx) => {
+        const id = idParam(ctx);
+        const ifMatch = ifMatchOf(ctx.header('If-Match'));
+        const body = bodyOf(entity, 'update', ctx);
+        return versioned(await store.update(entity, id, body, context(ctx), ifMatch));
+      },
     ];
   }
   if (ops.delete) {
     item.delete = [
-      handler(async (req, res) => {
-        const id = idParam(req);
-        await store.remove(entity, id, context(req, res), ifMatchOf(req.get('If-Match')));
-        res.json(id);
-      }),
+      async (ctx) => {
+        const id = idParam(ctx);
+        await store.remove(entity, id, context(ctx), ifMatchOf(ctx.header('If-Match')));
+        return json(id);
+      },
     ];
   }
-  route(router, '/:id', item);
-  return router;
+  routes.push({ path: '/:id', methods: item });
+  return under(base, [], routes);
 }

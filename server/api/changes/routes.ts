@@ -1,12 +1,10 @@
-import { Router, type Request } from 'express';
 import { UUID_PATTERN, undoRequestSchema } from '#shared/change-sets.ts';
 import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { changeSetHeader } from '../audit/change-set.ts';
 import { badRequest } from '../http/errors.ts';
 import { BODY_LIMIT, jsonBody } from '../http/json-body.ts';
-import { route } from '../http/method-table.ts';
-import { handler } from '../http/handler.ts';
+import { json, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
 import { requestContext } from '../audit/request-context.ts';
 import { transactionRunner } from '../resources/transaction.ts';
 import { looseDb } from '../resources/rows.ts';
@@ -17,10 +15,13 @@ import { undoChangeSet } from './undo.ts';
 const MAX_PAGE = 100_000_000;
 
 /** `?page=N&size=M` (zero-based, as the searches) and the optional extra parameters named. */
-export function paging(req: Request, extra: readonly string[] = []): { page: number; size: number } {
+export function paging(
+  query: ApiContext['query'],
+  extra: readonly string[] = [],
+): { page: number; size: number } {
   const errors = new Map<string, string[]>();
   const number = (name: string, min: number, max: number, fallback: number) => {
-    const raw = req.query[name];
+    const raw = query[name];
     if (raw === undefined || raw === '') return fallback;
     if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
       errors.set(name, [`must be a whole number from ${min} to ${max}`]);
@@ -30,7 +31,7 @@ export function paging(req: Request, extra: readonly string[] = []): { page: num
   };
   const page = number('page', 0, MAX_PAGE, 0);
   const size = number('size', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
-  for (const [name, value] of Object.entries(req.query)) {
+  for (const [name, value] of Object.entries(query)) {
     if (name === 'page' || name === 'size') continue;
     if (!extra.includes(name)) errors.set(name, ['is not a parameter here']);
     else if (typeof value !== 'string') errors.set(name, ['must be given once']);
@@ -42,8 +43,8 @@ export function paging(req: Request, extra: readonly string[] = []): { page: num
   return { page, size };
 }
 
-function idParam(req: Request): string {
-  const raw = String(req.params.id);
+function idParam(ctx: ApiContext): string {
+  const raw = String(ctx.params.id);
   if (!UUID_PATTERN.test(raw))
     throw badRequest(`A change set id is a uuid, not ${JSON.stringify(raw.slice(0, 60))}`);
   return raw.toLowerCase();
@@ -53,50 +54,56 @@ function idParam(req: Request): string {
  * `change-sets/cms/…` (an extension, admin-only): the change sets newest first, one with its
  * entries as field diffs, and the undo of one (plan with `dryRun`, `force` past rows changed since).
  */
-export function changeSetRouter(deps: { database: DatabaseHandle; clock: () => number }): Router {
-  const router = Router();
+export function changeSetRoutes(deps: { database: DatabaseHandle; clock: () => number }): ApiRoute[] {
   const reader = changeSetReader(deps.database);
   const db = looseDb(deps.database);
   const transaction = transactionRunner(deps.database);
 
-  const list = handler(async (req, res) => {
-    const { page, size } = paging(req, ['username']);
+  const list: Step = async (ctx) => {
+    const { page, size } = paging(ctx.query, ['username']);
     const username =
-      typeof req.query.username === 'string' && req.query.username !== '' ? req.query.username : undefined;
-    res.json(await reader.list(page, size, username));
-  });
-  route(router, '/search/', { get: [list] });
-  route(router, '/search', { get: [list] });
-  route(router, '/:id', { get: [handler(async (req, res) => res.json(await reader.get(idParam(req))))] });
-  route(router, '/:id/entries', {
-    get: [
-      handler(async (req, res) => {
-        const id = idParam(req);
-        const { page, size } = paging(req);
-        res.json(await reader.entries(id, page, size));
-      }),
-    ],
-  });
-  route(router, '/:id/undo', {
-    post: [
-      ...jsonBody(BODY_LIMIT),
-      changeSetHeader,
-      handler(async (req, res) => {
-        const id = idParam(req);
-        const parsed = undoRequestSchema.safeParse(req.body);
-        if (!parsed.success) {
-          const { message, fieldErrors } = invalid(
-            'undo request',
-            zodFieldErrors(parsed.error, 'an undo request'),
-          );
-          throw badRequest(message, fieldErrors);
-        }
-        const ctx = requestContext(req, res, deps.clock);
-        const target = await reader.get(id);
-        const options = { dryRun: parsed.data.dryRun ?? false, force: parsed.data.force ?? false };
-        res.json(await undoChangeSet(db, transaction, target, options, ctx));
-      }),
-    ],
-  });
-  return router;
+      typeof ctx.query.username === 'string' && ctx.query.username !== '' ? ctx.query.username : undefined;
+    return json(await reader.list(page, size, username));
+  };
+  return [
+    { path: '/search', methods: { get: [list] } },
+    { path: '/:id', methods: { get: [async (ctx) => json(await reader.get(idParam(ctx)))] } },
+    {
+      path: '/:id/entries',
+      methods: {
+        get: [
+          async (ctx) => {
+            const id = idParam(ctx);
+            const { page, size } = paging(ctx.query);
+            return json(await reader.entries(id, page, size));
+          },
+        ],
+      },
+    },
+    {
+      path: '/:id/undo',
+      methods: {
+        post: [
+          jsonBody(BODY_LIMIT),
+          changeSetHeader,
+          async (ctx) => {
+            const id = idParam(ctx);
+            const parsed = undoRequestSchema.safeParse(ctx.body);
+            if (!parsed.success) {
+              const { message, fieldErrors } = invalid(
+                'undo request',
+                zodFieldErrors(parsed.error, 'an undo request'),
+              );
+              throw badRequest(message, fieldErrors);
+            }
+            const target = await reader.get(id);
+            const options = { dryRun: parsed.data.dryRun ?? false, force: parsed.data.force ?? false };
+            return json(
+              await undoChangeSet(db, transaction, target, options, requestContext(ctx, deps.clock)),
+            );
+          },
+        ],
+      },
+    },
+  ];
 }

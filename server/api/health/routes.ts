@@ -1,0 +1,58 @@
+import { sql, type Kysely } from 'kysely';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { HealthReport } from '#shared/health.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { json, type ApiRoute, type Step } from '../http/call.ts';
+import { badRequest } from '../http/errors.ts';
+import { perAdminLimit } from '../http/per-admin-limit.ts';
+import { recentActivity } from './activity.ts';
+import { contentCounts } from './counts.ts';
+import { createFindings } from './findings.ts';
+
+/** Requests per admin and minute: the report is cheap when warm, but a cold run reads every link. */
+export const HEALTH_RATE = { points: 60, duration: 60 };
+/** The tables the checks read: players' progress (users, user-levels) changing never reruns them. */
+const LINTED = [
+  'languages',
+  'stages',
+  'levels',
+  'letter-groups',
+  'letter-group-levels',
+  'letter-group-words',
+  'words',
+];
+/** Content written outside the API (an operator's sqlite3) shows up after this long at the latest. */
+const REFRESH_MS = 10 * 60_000;
+
+/**
+ * `health/cms` (an extension, admin-only): the panel home's content health report — counts per
+ * table and per language/stage, the shared lint findings with samples and the list that shows
+ * each, the latest audit entries and writes per day. Read-only, so nothing is audited.
+ */
+export function healthRoutes(deps: { database: DatabaseHandle; clock: () => number }): ApiRoute[] {
+  const { database, clock } = deps;
+  const limiter = new RateLimiterMemory({ keyPrefix: 'health', ...HEALTH_RATE });
+  const findings = createFindings(database, clock);
+  const db = database.db as unknown as Kysely<never>;
+  const limited = perAdminLimit(limiter, (seconds) => `Too many health reports; try again in ${seconds} s`);
+
+  const report: Step = async (ctx) => {
+    if (Object.keys(ctx.query).length > 0) throw badRequest('The health report takes no parameters');
+    const now = clock();
+    const [counts, recent] = await Promise.all([contentCounts(database), recentActivity(database, now)]);
+    // Any audited write, a row added to or removed from a checked table, or the refresh period
+    // passing: new findings.
+    const [last] = await database.read(sql`select max(id) as id from audit_log`.compile(db));
+    const tables = LINTED.map((resource) => counts.tables[resource]);
+    const version = `${String(last?.id ?? 0)}|${JSON.stringify(tables)}|${Math.floor(now / REFRESH_MS)}`;
+    const body: HealthReport = {
+      generatedAt: new Date(now).toISOString(),
+      counts,
+      findings: await findings(version),
+      ...recent,
+    };
+    return json(body);
+  };
+
+  return [{ path: '/', methods: { get: [limited, report] } }];
+}

@@ -1,0 +1,94 @@
+import { parse as parseQuery } from 'node:querystring';
+import { match, type MatchFunction } from 'path-to-regexp';
+import type { Logger } from '../../logger.ts';
+import { allowOf, json, type ApiAnswer, type ApiContext, type ApiRoute } from './call.ts';
+import { errorAnswer, notFoundAnswer } from './errors.ts';
+import { finish, runSteps } from './run.ts';
+
+/** A call to the content API from inside this process (the panel's proxy and loaders). */
+export interface ApiCall {
+  method: string;
+  /** Path and query under the API prefix, percent-encoded as on the wire: `/words/cms/search?page=0`. */
+  url: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body: Buffer | null;
+  /** The browser's address: the API's per-IP limits and audit see it, as for a direct client. */
+  ip: string;
+  id: string;
+  log: Logger;
+}
+
+export type InProcessApi = (call: ApiCall) => Promise<ApiAnswer>;
+
+/**
+ * The in-process seam (docs/decisions/005-one-way-to-the-content-api.md): the same route table
+ * Express serves (express-routes.ts), matched as Express's router matches (path-to-regexp,
+ * case-insensitive, a trailing slash allowed, parameters decoded), its steps run on a context made
+ * from the call. No socket, no HTTP framing; the answer is data (JSON or a stream).
+ */
+export function inProcessApi(routes: readonly ApiRoute[], deps: { prefix: string }): InProcessApi {
+  const table = routes.map((route) => ({
+    route,
+    match: match(route.path.replace(/\/+$/, '') || '/', {
+      sensitive: false,
+      end: true,
+      trailing: true,
+      decode: decodeParam,
+    }) as MatchFunction<Record<string, string>>,
+  }));
+
+  return async (call) => {
+    const queryAt = call.url.indexOf('?');
+    const path = queryAt === -1 ? call.url : call.url.slice(0, queryAt);
+    const search = queryAt === -1 ? '' : call.url.slice(queryAt + 1);
+    const method = call.method.toLowerCase();
+    const headers: Record<string, string> = { ...call.headers };
+    if (call.body) headers['content-length'] = String(call.body.length);
+    const base = {
+      method: call.method,
+      path,
+      query: parseQuery(search) as ApiContext['query'],
+      header: (name: string) => headers[name.toLowerCase()],
+      readBody: async (limit: number) =>
+        call.body && call.body.length > limit
+          ? { error: { status: 413, type: 'entity.too.large' } }
+          : { bytes: call.body },
+      ip: call.ip,
+      id: call.id,
+      log: call.log,
+      prefix: deps.prefix,
+    };
+    try {
+      for (const { route, match: matches } of table) {
+        const found = matches(path);
+        if (!found) continue;
+        const steps = route.methods[method as 'get'] ?? (method === 'head' ? route.methods.get : undefined);
+        if (!steps) {
+          if (route.passThrough) continue;
+          if (Object.keys(route.methods).length === 0) break;
+          const allow = allowOf(route);
+          const refused = json({ message: `${call.method} is not allowed here; use ${allow}` }, 405, {
+            Allow: allow,
+          });
+          return finish(refused, { finishing: [] });
+        }
+        const answer = await runSteps(steps, { ...base, params: found.params, finishing: [] });
+        if (answer) return answer;
+      }
+      return finish(notFoundAnswer(call.method, path), { finishing: [] });
+    } catch (error) {
+      return finish(errorAnswer(error, call), { finishing: [] });
+    }
+  };
+}
+
+/** As Express's router decodes a parameter: a malformed escape is the client's 400. */
+function decodeParam(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw Object.assign(new URIError(`Failed to decode param '${value}'`), { status: 400 });
+  }
+}

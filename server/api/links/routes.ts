@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type * as z from 'zod';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
+import { INT_MAX } from '#shared/entities/schemas.ts';
+import { applyLinksRequestSchema, linkJobRequestSchema } from '#shared/links/api.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
+import { changeSetHeader } from '../audit/change-set.ts';
+import { requestContext } from '../audit/request-context.ts';
+import type { ChangeContext } from '../audit/record.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { BODY_LIMIT, BULK_BODY_LIMIT, jsonBody } from '../http/json-body.ts';
+import { json, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
+import { perAdminLimit, tooMany } from '../http/per-admin-limit.ts';
+import type { Store } from '../resources/store.ts';
+import { applyLinks, linkPlanAnswer } from './group-plan.ts';
+import { createLinkJobs } from './link-jobs.ts';
+
+function idParam(ctx: ApiContext, what: string): number {
+  const raw = String(ctx.params.id);
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > INT_MAX || Number(raw) === 0) {
+    throw badRequest(
+      `The ${what} id must be a positive whole number, not ${JSON.stringify(raw.slice(0, 40))}`,
+    );
+  }
+  return Number(raw);
+}
+
+function parsedBody<S extends z.ZodType>(schema: S, ctx: ApiContext, what: string): z.infer<S> {
+  const parsed = schema.safeParse(ctx.body);
+  if (!parsed.success) {
+    const { message, fieldErrors } = invalid(what, zodFieldErrors(parsed.error, `a ${what}`));
+    throw badRequest(message, fieldErrors);
+  }
+  return parsed.data;
+}
+
+/** `?reuseLetters=true|false`, nothing else. */
+function planQuery(query: ApiContext['query']): boolean {
+  for (const name of Object.keys(query)) {
+    if (name !== 'reuseLetters') throw badRequest(`Invalid link plan query: ${name} is not a parameter here`);
+  }
+  const raw = query.reuseLetters;
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw badRequest('Invalid link plan query: reuseLetters must be true or false');
+}
+
+/** Per admin: plans read the dictionary, jobs write for minutes. */
+const LIMITS = {
+  plan: new RateLimiterMemory({ keyPrefix: 'link-plan', points: 120, duration: 60 }),
+  jobs: new RateLimiterMemory({ keyPrefix: 'link-jobs', points: 20, duration: 15 * 60 }),
+};
+
+const limited = (limiter: RateLimiterMemory) => perAdminLimit(limiter, tooMany('link builder'));
+
+/**
+ * The link builder (an extension, admin-only, rate-limited, audited: every link written or removed
+ * is an audit entry of one change set): under `letter-groups/cms`, one group's plan and the apply of
+ * a selection of it; link jobs over the letter-group list's filters, with their progress.
+ */
+export function linkBuilderRoutes(deps: {
+  database: DatabaseHandle;
+  store: Store;
+  requireAdmin: Step;
+  clock: () => number;
+  logger: Logger;
+}): { routes: ApiRoute[]; start(): Promise<void>; close(): Promise<void> } {
+  const { database, store, requireAdmin, clock } = deps;
+  const jobs = createLinkJobs({ database, store, clock, logger: deps.logger });
+  const context = (ctx: ApiContext, command: string): ChangeContext => ({
+    ...requestContext(ctx, clock),
+    changeSet: ctx.changeSet ?? { id: randomUUID(), command, recorded: 0 },
+  });
+  const admin = [requireAdmin, changeSetHeader];
+
+  const routes: ApiRoute[] = [
+    {
+      path: '/letter-groups/cms/link-jobs',
+      methods: {
+        get: [...admin, async () => json({ content: await jobs.recent() })],
+        post: [
+          ...admin,
+          limited(LIMITS.jobs),
+          jsonBody(BODY_LIMIT),
+          async (ctx) => {
+            const body = parsedBody(linkJobRequestSchema, ctx, 'link job');
+            const job = await jobs.start(
+              body,
+              context(ctx, `panel: link builder job ${JSON.stringify(body)}`),
+            );
+            return json(job, 202, { Location: `${ctx.prefix}/letter-groups/cms/link-jobs/${job.id}` });
+          },
+        ],
+      },
+    },
+    {
+      path: '/letter-groups/cms/link-jobs/:id',
+      methods: {
+        get: [
+          ...admin,
+          async (ctx) => {
+            const id = idParam(ctx, 'link job');
+            const job = await jobs.get(id);
+            if (!job) throw notFound(`Link job ${id} not found`);
+            return json(job);
+          },
+        ],
+      },
+    },
+    {
+      path: '/letter-groups/cms/:id/link-plan',
+      methods: {
+        get: [
+          ...admin,
+          limited(LIMITS.plan),
+          async (ctx) =>
+            json(await linkPlanAnswer(database, idParam(ctx, 'letter group'), planQuery(ctx.query))),
+        ],
+        post: [
+          ...admin,
+          limited(LIMITS.plan),
+          jsonBody(BULK_BODY_LIMIT),
+          async (ctx) => {
+            const id = idParam(ctx, 'letter group');
+            const body = parsedBody(applyLinksRequestSchema, ctx, 'link selection');
+            const change = context(ctx, `panel: link builder, letter group ${id}`);
+            return json(await applyLinks(database, store, id, body, change));
+          },
+        ],
+      },
+    },
+  ];
+  return { routes, start: () => jobs.interruptUnfinished(), close: () => jobs.close() };
+}

@@ -4,6 +4,7 @@ import express, { type RequestHandler } from 'express';
 import type { Store } from 'express-session';
 import type { RouteObject } from 'react-router';
 import { routes as appRoutes } from '#client/routes.tsx';
+import type { InProcessApi } from './api/http/in-process.ts';
 import { apiPrefix, createContentApi, type ContentApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseOptions } from './db/database.ts';
@@ -48,6 +49,8 @@ export interface AppHandle {
   /** What every listener serves (server/index.ts, the tests): the one Express app behind the fast lane. */
   handler: Handler;
   logger: Logger;
+  /** The embedded content API called in process, as the panel calls it (null with UPSTREAM_API_URL). */
+  api: InProcessApi | null;
   /** The panel's session store (tests read a session's credentials from it to prove they never leak). */
   sessionStore: Store;
   /** Releases what the app holds (database, session store, upstream pool). */
@@ -170,6 +173,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
 
   return {
     handler,
+    api: api?.call ?? null,
     logger,
     sessionStore: panel.session.store,
     close: async () => {

@@ -54,8 +54,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     handle.logger.info(`${signal} received, shutting down`);
-    // Stop accepting; requests in flight finish (proxied ones too: the panel reaches the embedded
-    // API on a private listener, closed by handle.close() once this one has drained).
+    // Stop accepting; requests in flight finish (a panel request's calls to the embedded API run
+    // in process, within it).
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     // Keep-alive connections become idle as their last answer goes out: close them as they do.

@@ -14,6 +14,8 @@ export const START = Date.parse('2025-01-15T10:00:00.000Z');
 export interface ApiHarness {
   /** What the public listener serves (server/index.ts): the one Express app behind the fast lane. */
   app: AppHandle['handler'];
+  /** The same API called in process, as the panel calls it. */
+  seam: NonNullable<AppHandle['api']>;
   /** A second connection to the same database, for arranging what the API cannot (players). */
   database: DatabaseHandle;
   clock: { now: number };
@@ -49,6 +51,7 @@ export async function startApi(dialect: Dialect): Promise<ApiHarness> {
   const url = (path: string) => `${PREFIX}/${path.replace(/^\//, '')}`;
   return {
     app: handle.handler,
+    seam: handle.api!,
     database,
     clock,
     token: accessToken,

@@ -1,9 +1,9 @@
 import { UUID_PATTERN, undoRequestSchema } from '#shared/change-sets.ts';
-import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
+import { invalid } from '#shared/entities/input.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { changeSetHeader } from '../audit/change-set.ts';
 import { badRequest } from '../http/errors.ts';
-import { BODY_LIMIT, jsonBody } from '../http/json-body.ts';
+import { BODY_LIMIT, bodyAs, jsonBody } from '../http/json-body.ts';
 import { json, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
 import { requestContext } from '../audit/request-context.ts';
 import { transactionRunner } from '../resources/transaction.ts';
@@ -88,16 +88,9 @@ export function changeSetRoutes(deps: { database: DatabaseHandle; clock: () => n
           changeSetHeader,
           async (ctx) => {
             const id = idParam(ctx);
-            const parsed = undoRequestSchema.safeParse(ctx.body);
-            if (!parsed.success) {
-              const { message, fieldErrors } = invalid(
-                'undo request',
-                zodFieldErrors(parsed.error, 'an undo request'),
-              );
-              throw badRequest(message, fieldErrors);
-            }
+            const undo = bodyAs(undoRequestSchema, ctx, 'undo request');
             const target = await reader.get(id);
-            const options = { dryRun: parsed.data.dryRun ?? false, force: parsed.data.force ?? false };
+            const options = { dryRun: undo.dryRun ?? false, force: undo.force ?? false };
             return json(
               await undoChangeSet(db, transaction, target, options, requestContext(ctx, deps.clock)),
             );

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import { applyLinksRequestSchema, linkJobRequestSchema } from '#shared/links/api.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -10,7 +8,7 @@ import { changeSetHeader } from '../audit/change-set.ts';
 import { requestContext } from '../audit/request-context.ts';
 import type { ChangeContext } from '../audit/record.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { BODY_LIMIT, BULK_BODY_LIMIT, jsonBody } from '../http/json-body.ts';
+import { BODY_LIMIT, BULK_BODY_LIMIT, bodyAs, jsonBody } from '../http/json-body.ts';
 import { json, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
 import { perAdminLimit, tooMany } from '../http/per-admin-limit.ts';
 import type { Store } from '../resources/store.ts';
@@ -25,15 +23,6 @@ function idParam(ctx: ApiContext, what: string): number {
     );
   }
   return Number(raw);
-}
-
-function parsedBody<S extends z.ZodType>(schema: S, ctx: ApiContext, what: string): z.infer<S> {
-  const parsed = schema.safeParse(ctx.body);
-  if (!parsed.success) {
-    const { message, fieldErrors } = invalid(what, zodFieldErrors(parsed.error, `a ${what}`));
-    throw badRequest(message, fieldErrors);
-  }
-  return parsed.data;
 }
 
 /** `?reuseLetters=true|false`, nothing else. */
@@ -85,7 +74,7 @@ export function linkBuilderRoutes(deps: {
           limited(LIMITS.jobs),
           jsonBody(BODY_LIMIT),
           async (ctx) => {
-            const body = parsedBody(linkJobRequestSchema, ctx, 'link job');
+            const body = bodyAs(linkJobRequestSchema, ctx, 'link job');
             const job = await jobs.start(
               body,
               context(ctx, `panel: link builder job ${JSON.stringify(body)}`),
@@ -124,7 +113,7 @@ export function linkBuilderRoutes(deps: {
           jsonBody(BULK_BODY_LIMIT),
           async (ctx) => {
             const id = idParam(ctx, 'letter group');
-            const body = parsedBody(applyLinksRequestSchema, ctx, 'link selection');
+            const body = bodyAs(applyLinksRequestSchema, ctx, 'link selection');
             const change = context(ctx, `panel: link builder, letter group ${id}`);
             return json(await applyLinks(database, store, id, body, change));
           },

@@ -2,14 +2,13 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import { parseEntityInput } from '#shared/entities/input.ts';
 import { bulkRequestSchema } from '#shared/entities/bulk.ts';
 import { bulkDeleteRequestSchema, bulkUpdateRequestSchema } from '#shared/entities/bulk-edit.ts';
-import { zodFieldErrors, invalid } from '#shared/entities/input.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import { recordVersion } from '#shared/record-version.ts';
 import { requestContext } from '../audit/request-context.ts';
 import { json, under, type ApiContext, type ApiRoute } from '../http/call.ts';
 import { badRequest } from '../http/errors.ts';
 import { nextTurn } from '../next-turn.ts';
-import { BODY_LIMIT, BULK_BODY_LIMIT, jsonBody } from '../http/json-body.ts';
+import { BODY_LIMIT, BULK_BODY_LIMIT, bodyAs, jsonBody } from '../http/json-body.ts';
 import { exportAnswer, parseExportQuery } from './export.ts';
 import { parseSearchQuery } from './search-query.ts';
 import type { Values } from './rows.ts';
@@ -77,15 +76,7 @@ export function resourceRoutes(entity: AnyEntity, { store, clock }: ResourceDeps
     bulk.post = [
       jsonBody(BULK_BODY_LIMIT),
       async (ctx) => {
-        const parsed = bulkRequestSchema.safeParse(ctx.body);
-        if (!parsed.success) {
-          const { message, fieldErrors } = invalid(
-            'bulk request',
-            zodFieldErrors(parsed.error, 'a bulk request'),
-          );
-          throw badRequest(message, fieldErrors);
-        }
-        const { rows, dryRun = false, changesOnly = false } = parsed.data;
+        const { rows, dryRun = false, changesOnly = false } = bodyAs(bulkRequestSchema, ctx, 'bulk request');
         // Not a dry run's: its slices would store their new rows for the next to read (rolled back
         // after), where one pass stores only those a later row of the request needs.
         const slices = dryRun ? undefined : BULK_SLICES;
@@ -111,15 +102,8 @@ export function resourceRoutes(entity: AnyEntity, { store, clock }: ResourceDeps
       table.post = [
         jsonBody(BULK_BODY_LIMIT),
         async (ctx) => {
-          const parsed = schema.safeParse(ctx.body);
-          if (!parsed.success) {
-            const { message, fieldErrors } = invalid(
-              'bulk edit',
-              zodFieldErrors(parsed.error, 'a bulk edit'),
-            );
-            throw badRequest(message, fieldErrors);
-          }
-          return json(await run(entity, parsed.data as never, context(ctx)));
+          const edit = bodyAs(schema, ctx, 'bulk edit');
+          return json(await run(entity, edit as never, context(ctx)));
         },
       ];
     }

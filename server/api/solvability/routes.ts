@@ -10,7 +10,7 @@ import {
 } from '#shared/solvability-request.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { BODY_LIMIT, jsonBody } from '../http/json-body.ts';
-import { json, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
+import { json, type ApiAnswer, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
 import { perAdminLimit, tooMany } from '../http/per-admin-limit.ts';
 import { exportAnswer, parseExportQuery, type ExportRequest } from '../resources/export.ts';
 import type { Values } from '../resources/rows.ts';
@@ -92,12 +92,18 @@ export function solvabilityRoutes(deps: {
     const wanted = raw === 'yes';
     return [...(await service.all())].filter(([, v]) => (v === 'solvable') === wanted).map(([id]) => id);
   };
-  // Without `solvable`, these two decline: the level list's own routes answer.
-  const search: Step = async (ctx) => {
-    if (!(SOLVABLE_FILTER in ctx.query)) return;
-    const refused = await requireAdmin(ctx);
-    if (refused) return refused;
-    const { [SOLVABLE_FILTER]: raw, ...rest } = ctx.query;
+  // Without `solvable`, these two decline: the level list's own routes answer. With it, the
+  // admin check comes first, then `solvable` is taken out of the list's own query.
+  const withSolvable =
+    (answer: (ctx: ApiContext, raw: unknown, rest: ApiContext['query']) => Promise<ApiAnswer>): Step =>
+    async (ctx) => {
+      if (!(SOLVABLE_FILTER in ctx.query)) return;
+      const refused = await requireAdmin(ctx);
+      if (refused) return refused;
+      const { [SOLVABLE_FILTER]: raw, ...rest } = ctx.query;
+      return answer(ctx, raw, rest);
+    };
+  const search = withSolvable(async (_ctx, raw, rest) => {
     const request = parseSearchQuery(level, rest);
     let ids = await solvableIds(raw, 'search');
     if (ids === null) return json(await deps.searchLevels(request));
@@ -105,16 +111,12 @@ export function solvabilityRoutes(deps: {
     const named = request.ids ? new Set(request.ids) : null;
     if (named) ids = ids.filter((id) => named.has(id));
     return json(await deps.searchLevels({ ...request, ids }));
-  };
-  const exported: Step = async (ctx) => {
-    if (!(SOLVABLE_FILTER in ctx.query)) return;
-    const refused = await requireAdmin(ctx);
-    if (refused) return refused;
-    const { [SOLVABLE_FILTER]: raw, ...rest } = ctx.query;
+  });
+  const exported = withSolvable(async (_ctx, raw, rest) => {
     const request = parseExportQuery(level, rest);
     const ids = await solvableIds(raw, 'export');
     return exportAnswer(level, request, deps.exportLevels(request, ids ?? undefined));
-  };
+  });
 
   return [
     { path: '/levels/cms/search', methods: { get: [search] }, passThrough: true },

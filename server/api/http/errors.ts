@@ -36,6 +36,10 @@ export function quote(value: string, max = 60): string {
 export const notFoundAnswer = (method: string, path: string): ApiAnswer =>
   json({ message: `No API endpoint ${method} ${quote(path, 120)}` }, 404);
 
+/** A method the path does not answer: 405 naming the ones it does. */
+export const notAllowedAnswer = (method: string, allow: string): ApiAnswer =>
+  json({ message: `${method} is not allowed here; use ${allow}` }, 405, { Allow: allow });
+
 // body-parser's error types → what the client is told.
 export const BODY_ERRORS: Record<string, string> = {
   'entity.parse.failed': 'The body is not valid JSON',

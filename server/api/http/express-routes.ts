@@ -7,15 +7,15 @@ import express, {
   type Response,
 } from 'express';
 import type { Logger } from '../../logger.ts';
-import { allowOf, json, type ApiAnswer, type ApiContext, type ApiRoute, type RawBody } from './call.ts';
-import { errorAnswer, notFoundAnswer } from './errors.ts';
+import { allowOf, type ApiAnswer, type ApiContext, type ApiRoute, type RawBody } from './call.ts';
+import { errorAnswer, notAllowedAnswer, notFoundAnswer } from './errors.ts';
 import { finish, runSteps } from './run.ts';
 
 /**
  * The content API's route table served by Express: each route an Express route, each method its
  * steps (run.ts) over a context made from Express's request; other methods on a known path are 405
  * with `Allow` (Express answers HEAD with GET); unknown paths are 404. in-process.ts serves the same
- * table to the panel, and in-process.test.ts holds the two to the same answers.
+ * table to the panel; tests/api/in-process-seam.test.ts holds the two to the same answers.
  */
 export function expressRoutes(routes: readonly ApiRoute[], deps: { prefix: string; logger: Logger }): Router {
   const router = Router();
@@ -58,31 +58,18 @@ export function expressRoutes(routes: readonly ApiRoute[], deps: { prefix: strin
     }
     // A path the description serves no operation on is unknown, whatever the method.
     if (Object.keys(route.methods).length === 0) {
-      r.all((req, res) =>
-        send(res, finish(notFoundAnswer(req.method, req.path), { finishing: [] }), deps.logger),
-      );
+      r.all((req, res) => send(res, finish(notFoundAnswer(req.method, req.path)), deps.logger));
     } else if (!route.passThrough) {
       const allow = allowOf(route);
-      r.all((req, res) =>
-        send(
-          res,
-          finish(
-            json({ message: `${req.method} is not allowed here; use ${allow}` }, 405, { Allow: allow }),
-            { finishing: [] },
-          ),
-          deps.logger,
-        ),
-      );
+      r.all((req, res) => send(res, finish(notAllowedAnswer(req.method, allow)), deps.logger));
     }
   }
-  router.use((req, res) =>
-    send(res, finish(notFoundAnswer(req.method, req.path), { finishing: [] }), deps.logger),
-  );
+  router.use((req, res) => send(res, finish(notFoundAnswer(req.method, req.path)), deps.logger));
   // What failed outside a route's steps (a malformed path's parameters).
   const failed: ErrorRequestHandler = (error, req, res, next) => {
     if (res.headersSent) return next(error);
     const request = { id: String(req.id), log: req.log ?? deps.logger };
-    void send(res, finish(errorAnswer(error, request), { finishing: [] }), deps.logger);
+    void send(res, finish(errorAnswer(error, request)), deps.logger);
   };
   router.use(failed);
   return router;

@@ -1,8 +1,8 @@
 import { parse as parseQuery } from 'node:querystring';
 import { match, type MatchFunction } from 'path-to-regexp';
 import type { Logger } from '../../logger.ts';
-import { allowOf, json, type ApiAnswer, type ApiContext, type ApiRoute } from './call.ts';
-import { errorAnswer, notFoundAnswer } from './errors.ts';
+import { allowOf, type ApiAnswer, type ApiContext, type ApiRoute } from './call.ts';
+import { errorAnswer, notAllowedAnswer, notFoundAnswer } from './errors.ts';
 import { finish, runSteps } from './run.ts';
 
 /** A call to the content API from inside this process (the panel's proxy and loaders). */
@@ -67,18 +67,14 @@ export function inProcessApi(routes: readonly ApiRoute[], deps: { prefix: string
         if (!steps) {
           if (route.passThrough) continue;
           if (Object.keys(route.methods).length === 0) break;
-          const allow = allowOf(route);
-          const refused = json({ message: `${call.method} is not allowed here; use ${allow}` }, 405, {
-            Allow: allow,
-          });
-          return finish(refused, { finishing: [] });
+          return finish(notAllowedAnswer(call.method, allowOf(route)));
         }
         const answer = await runSteps(steps, { ...base, params: found.params, finishing: [] });
         if (answer) return answer;
       }
-      return finish(notFoundAnswer(call.method, path), { finishing: [] });
+      return finish(notFoundAnswer(call.method, path));
     } catch (error) {
-      return finish(errorAnswer(error, call), { finishing: [] });
+      return finish(errorAnswer(error, call));
     }
   };
 }

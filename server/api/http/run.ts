@@ -21,12 +21,12 @@ export async function runSteps(steps: readonly Step[], ctx: ApiContext): Promise
     answer = errorAnswer(error, ctx);
   }
   if (!answer) return null;
-  return finish(answer, ctx);
+  return finish(answer, ctx.finishing);
 }
 
-/** The finishing hooks and `Cache-Control: no-store`, on an answer about to be sent. */
-export function finish(answer: ApiAnswer, ctx: Pick<ApiContext, 'finishing'>): ApiAnswer {
+/** `Cache-Control: no-store` and the finishing hooks (if any), on an answer about to be sent. */
+export function finish(answer: ApiAnswer, hooks: ApiContext['finishing'] = []): ApiAnswer {
   answer.headers['Cache-Control'] ??= 'no-store';
-  for (const hook of ctx.finishing) hook(answer);
+  for (const hook of hooks) hook(answer);
   return answer;
 }

@@ -182,4 +182,16 @@ describe('the in-process seam answers as HTTP does', () => {
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
     expect((await overHttp(report)).status).toBe(429);
   });
+
+  it('lets other requests in between: a loop of calls never starves the event loop', async () => {
+    let looping = true;
+    const health = request(api.app)
+      .get('/healthz')
+      .then((res) => ({ status: res.status, answeredDuringTheLoop: looping }));
+    for (let i = 0; i < 500; i += 1) {
+      await inProcess({ method: 'GET', path: '/languages/cms/search/?size=1' });
+    }
+    looping = false;
+    expect(await health).toEqual({ status: 200, answeredDuringTheLoop: true });
+  });
 });

@@ -1,6 +1,7 @@
 import { parse as parseQuery } from 'node:querystring';
 import { match, type MatchFunction } from 'path-to-regexp';
 import type { Logger } from '../../logger.ts';
+import { nextTurn } from '../next-turn.ts';
 import { allowOf, type ApiAnswer, type ApiContext, type ApiRoute } from './call.ts';
 import { errorAnswer, notAllowedAnswer, notFoundAnswer } from './errors.ts';
 import { finish, runSteps } from './run.ts';
@@ -39,6 +40,10 @@ export function inProcessApi(routes: readonly ApiRoute[], deps: { prefix: string
   }));
 
   return async (call) => {
+    // A call waits for a turn of the event loop, as an HTTP request waits for its socket: a loop
+    // of calls (an import's batches) would otherwise run on microtasks alone and starve every
+    // other request's I/O until it ends.
+    await nextTurn();
     const queryAt = call.url.indexOf('?');
     const path = queryAt === -1 ? call.url : call.url.slice(0, queryAt);
     const search = queryAt === -1 ? '' : call.url.slice(queryAt + 1);

@@ -37,7 +37,7 @@ export async function readJson(ctx: ApiContext, limit: number): Promise<JsonRead
   if (text.length === 0) return { ok: true, value: {} };
   if (!/^[\s\uFEFF]*[{[]/.test(text)) return { ok: false, status: 400, type: 'entity.parse.failed' };
   try {
-    return { ok: true, value: JSON.parse(text.replace(/^\uFEFF/, '')) as unknown };
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown };
   } catch {
     return { ok: false, status: 400, type: 'entity.parse.failed' };
   }

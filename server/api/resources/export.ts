@@ -60,8 +60,9 @@ export function parseExportQuery(entity: AnyEntity, query: Record<string, unknow
 }
 
 /**
- * The export as a stream: chunks are read as the client takes them (a slow client holds one chunk
- * in memory, never the table). Once the first byte is out the status cannot change: a failure then
+ * The export as a stream: chunks are read as the client takes them, a quarter megabyte ahead so
+ * the next chunk is read while the last one is written (a slow client holds that much in memory,
+ * never the table). Once the first byte is out the status cannot change: a failure then
  * cuts the response short, which the client sees as an incomplete download, never a whole one.
  */
 export function exportAnswer(
@@ -88,6 +89,6 @@ export function exportAnswer(
       'Content-Type': CONTENT_TYPES[format],
       'Content-Disposition': `attachment; filename="${entity.resource}.${format}"`,
     },
-    stream: Readable.from(text(), { objectMode: false }),
+    stream: Readable.from(text(), { objectMode: false, highWaterMark: 256 * 1024 }),
   };
 }

@@ -15,6 +15,8 @@ import { openApiDocument } from './openapi/document.ts';
 import { contentRoutes, servedEntities } from './resources/index.ts';
 import { createNaturalKeyGuard } from './resources/natural-key-guard.ts';
 import { createStore } from './resources/store.ts';
+import { teamRoutes } from './team/routes.ts';
+import { PANEL_PATH } from '#shared/panel-paths.ts';
 
 /** Where the content API lives: `/arguscreative/{product}` (SPEC §7). */
 export function apiPrefix(config: Config): string {
@@ -69,6 +71,14 @@ export async function createContentApi(deps: {
     ...contentRoutes({ database, store, requireAdmin: auth.requireAdmin, clock }),
     ...under('/change-sets/cms', [auth.requireAdmin], changeSetRoutes({ database, clock })),
     ...under('/health/cms', [auth.requireAdmin], healthRoutes({ database, clock })),
+    ...teamRoutes({
+      database,
+      auth: auth.context,
+      requireAdmin: auth.requireAdmin,
+      clock,
+      logger,
+      enrolmentPath: `${PANEL_PATH}/enrol`,
+    }),
   ];
   // The trash forgets rows after 30 days: at start, then checked every ten minutes.
   const purging = async () => {

@@ -127,6 +127,12 @@ export interface AuthCredentialsTable {
   lastTotpStep: number | null;
   createdAt: number;
   updatedAt: number;
+  /** Migration 0017: 'administrator' | 'editor' | 'viewer' (shared/permissions.ts). */
+  permissions: Generated<string>;
+  /** Migration 0017: JSON array of language ids the account is limited to; null: every language. */
+  languages: string | null;
+  lastLoginAt: number | null;
+  lastLoginIp: string | null;
 }
 
 export interface AuthRecoveryCodesTable {
@@ -139,7 +145,8 @@ export interface AuthRecoveryCodesTable {
 export interface AuthTokensTable {
   id: Generated<number>;
   tokenHash: string;
-  kind: 'two-factor' | 'access' | 'refresh';
+  /** `enrolment`: an invitation's one-time link (issue 33). */
+  kind: 'two-factor' | 'access' | 'refresh' | 'enrolment';
   userId: number;
   familyId: string;
   createdAt: number;
@@ -149,7 +156,24 @@ export interface AuthTokensTable {
   attempts: Generated<number>;
 }
 
+/** Migration 0017: tokens for scripts and schedulers. Times are epoch milliseconds. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  name: string;
+  /** HMAC-SHA256 of the token under a key derived from SECRETS_KEY (server/api/team/api-tokens.ts). */
+  tokenHash: string;
+  userId: number;
+  permissions: string;
+  languages: string | null;
+  createdAt: number;
+  expiresAt: number;
+  lastUsedAt: number | null;
+  lastUsedIp: string | null;
+  revokedAt: number | null;
+}
+
 export interface AuthTables {
+  apiTokens: ApiTokensTable;
   authCredentials: AuthCredentialsTable;
   authRecoveryCodes: AuthRecoveryCodesTable;
   authTokens: AuthTokensTable;

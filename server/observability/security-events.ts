@@ -13,7 +13,14 @@ export type SecurityEventName =
   | 'auth.spraying_throttled'
   | 'admin.created'
   | 'admin.password_reset'
-  | 'admin.2fa_reset';
+  | 'admin.2fa_reset'
+  | 'team.invited'
+  | 'team.enrolled'
+  | 'team.account_changed'
+  | 'team.sessions_ended'
+  | 'team.2fa_reset'
+  | 'token.created'
+  | 'token.revoked';
 
 export interface SecurityEventFields {
   username?: string | null;

@@ -11,6 +11,9 @@ export const AUDITED_RESOURCES = [
   'letter-group-words',
   'stages',
   'words',
+  // The Team screen's changes (issue 33): accounts and API tokens. Read here; never reverted.
+  'accounts',
+  'api-tokens',
 ] as const;
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
@@ -60,4 +63,5 @@ export const auditEntry = defineEntity({
   naturalKey: null,
   order: 'desc',
   panel: { add: false, delete: false, confirmDelete: false, confirmSave: false, loadById: true },
+  access: 'administration',
 });

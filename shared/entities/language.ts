@@ -21,4 +21,6 @@ export const language = defineEntity({
   sortable: ['isActive', 'language'],
   title: (row) => String(row.language),
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
+  access: 'content',
+  language: { self: true },
 });

@@ -47,4 +47,11 @@ export const letterGroupLevel = defineEntity({
   naturalKey: ['letterGroupId', 'levelId'],
   sortable: ['used', 'letterGroupId', 'levelId'],
   panel: { add: false, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
+  access: 'content',
+  language: {
+    through: [
+      { field: 'letterGroupId', entity: 'letter-group' },
+      { field: 'levelId', entity: 'level' },
+    ],
+  },
 });

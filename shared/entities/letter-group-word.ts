@@ -44,4 +44,11 @@ export const letterGroupWord = defineEntity({
   naturalKey: ['letterGroupId', 'wordId'],
   sortable: ['letterGroupId', 'wordId'],
   panel: { add: false, delete: false, confirmDelete: true, confirmSave: false, loadById: true },
+  access: 'content',
+  language: {
+    through: [
+      { field: 'letterGroupId', entity: 'letter-group' },
+      { field: 'wordId', entity: 'word' },
+    ],
+  },
 });

@@ -38,4 +38,6 @@ export const letterGroup = defineEntity({
   sortable: ['isActive', 'letters', 'languageId', 'stageId'],
   title: (row) => String(row.letters),
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
+  access: 'content',
+  language: { field: 'languageId' },
 });

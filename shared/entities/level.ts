@@ -68,4 +68,6 @@ export const level = defineEntity({
   // "7 (Stage 4 · ABCDE · English)": the number alone names no level; its stage and language do.
   title: (row, fk) => `${String(row.number)} (Stage ${fk('stageId')} · ${fk('languageId')})`,
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
+  access: 'content',
+  language: { field: 'languageId' },
 });

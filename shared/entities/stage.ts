@@ -30,4 +30,6 @@ export const stage = defineEntity({
   sortable: ['isActive', 'letterCount', 'number'],
   title: (row) => (row.letters ? `${String(row.number)} · ${String(row.letters)}` : String(row.number)),
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
+  access: 'content',
+  language: { field: 'languageId' },
 });

@@ -150,7 +150,23 @@ export interface EntityDescription<F extends FieldMap = FieldMap> {
    */
   readonly title?: (row: Readonly<Record<string, unknown>>, fk: (field: string) => string) => string;
   readonly panel: PanelBehaviour;
+  /**
+   * Who may reach the rows (shared/permissions.ts): `content` is for editors (and viewers, to read);
+   * `administration` (players, their results, the audit log) for administrators only.
+   */
+  readonly access: 'content' | 'administration';
+  /**
+   * Which language a row belongs to, for an account limited to some languages: the row's own id
+   * (a language), one of its fields, or the languages of the rows its foreign keys point at (a
+   * link belongs to both sides' languages).
+   */
+  readonly language?: LanguageOfRow;
 }
+
+export type LanguageOfRow =
+  | { readonly self: true }
+  | { readonly field: string }
+  | { readonly through: readonly { readonly field: string; readonly entity: EntityName }[] };
 
 // ---- Types of the values and of the zod schemas derived from a field map ----
 

@@ -73,4 +73,5 @@ export const userLevel = defineEntity({
   naturalKey: ['userId', 'levelId'],
   sortable: ['completed', 'locked', 'validWords', 'invalidWords', 'highestScore', 'levelId', 'userId'],
   panel: { add: false, delete: true, confirmDelete: false, confirmSave: false, loadById: true },
+  access: 'administration',
 });

@@ -98,4 +98,5 @@ export const user = defineEntity({
   ],
   title: (row) => String(row.username),
   panel: { add: false, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
+  access: 'administration',
 });

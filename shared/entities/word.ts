@@ -34,4 +34,6 @@ export const word = defineEntity({
   sortable: ['isActive', 'letters', 'languageId'],
   title: (row) => String(row.letters),
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
+  access: 'content',
+  language: { field: 'languageId' },
 });

@@ -31,7 +31,7 @@ export interface ApiHarness {
 export function testConfig(testDb: TestDatabase) {
   return loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: testDb.options.dataDir,
     DEMO_CONTENT: 'false',
     ADMIN_USERNAME: ADMIN.username,

@@ -5,6 +5,7 @@ import type { Values } from '../resources/rows.ts';
 import { insertRows } from '../resources/insert-rows.ts';
 import { syncTrash } from '../history/trash-log.ts';
 import { noteChangeSet, type ChangeSetTag } from './change-set.ts';
+import { assertChangesWithinReach } from '../access/changes-guard.ts';
 
 /** Who is changing things, from where, and the time of the request (from the app's clock). */
 export interface ChangeContext {
@@ -43,6 +44,7 @@ export async function recordChange(tx: Tx, ctx: ChangeContext, change: Change): 
 /** Appends entries in the order given, up to 2000 per statement (bulk writes). */
 export async function recordChanges(tx: Tx, ctx: ChangeContext, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;
+  await assertChangesWithinReach(tx, ctx.actor, changes);
   if (ctx.changeSet)
     await noteChangeSet(
       tx,

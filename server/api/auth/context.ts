@@ -8,11 +8,15 @@ import { createAuthLimiters, type AuthLimiters } from './rate-limits.ts';
 import { createSecretBox, type SecretBox } from './secret-box.ts';
 import { createTokenStore, type TokenStore } from './tokens.ts';
 import { newTotpSecret } from './totp.ts';
+import { createApiTokenStore, type ApiTokenStore } from '../team/api-tokens.ts';
+import type { Reach } from '#shared/permissions.ts';
 
 /** What every authentication handler works with. */
 export interface AuthContext {
   credentials: CredentialStore;
   tokens: TokenStore;
+  /** Tokens for scripts and schedulers (issue 33). */
+  apiTokens: ApiTokenStore;
   limiters: AuthLimiters;
   logger: Logger;
   clock: () => number;
@@ -39,6 +43,12 @@ export function createAuthContext(deps: {
       // Its own key, derived from SECRETS_KEY: rotation pairs never share a key with TOTP secrets.
       rotationKey: createHmac('sha256', secretsKey(deps.config)).update('argus-token-rotation').digest(),
     }),
+    // Its own key too: a token's stored HMAC is no use without SECRETS_KEY.
+    apiTokens: createApiTokenStore(
+      database.db,
+      clock,
+      createHmac('sha256', secretsKey(deps.config)).update('argus-api-tokens').digest(),
+    ),
     limiters: createAuthLimiters({
       redisUrl: deps.config.redisUrl,
       redisKeyPrefix: deps.config.redisKeyPrefix,
@@ -62,10 +72,17 @@ export function createAuthContext(deps: {
   };
 }
 
-/** Who made a request to a /cms/ endpoint (res.locals.actor after requireAdmin). */
+/** Who made a request to a /cms/ endpoint (ctx.actor after requireAdmin). */
 export interface Actor {
   userId: number;
+  /** What the audit log, change sets and jobs name: the account, or the token and its owner. */
   username: string;
+  /** What the account (or token) may reach: permission set and languages. */
+  reach: Reach;
+  /** Per-account rate limits count under this key: the account's, or the token's own. */
+  limitKey: string;
+  /** Set when the request came with an API token rather than a session. */
+  token?: { id: number; name: string };
 }
 
 /** May this account use the content API: an active, non-deleted admin who completed two-factor. */

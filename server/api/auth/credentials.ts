@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../../db/database.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { normalReach, PERMISSION_SETS, type PermissionSet, type Reach } from '#shared/permissions.ts';
 
 /** A user as authentication sees it: content row (users) plus credentials. */
 export interface Account {
@@ -13,6 +14,20 @@ export interface Account {
   /** Sealed (encrypted) TOTP secret; null until the first admin login. */
   totpSecret: string | null;
   enrolled: boolean;
+  /** The account's permission set and languages (migration 0017). */
+  reach: Reach;
+}
+
+/** A stored permission set and language list (JSON text) as a Reach; anything unknown reaches nothing. */
+export function storedReach(permissions: string, languages: string | null): Reach {
+  const known = (PERMISSION_SETS as readonly string[]).includes(permissions);
+  if (!known) return { permissions: 'viewer', languages: [] };
+  let ids: number[] | null = null;
+  if (languages !== null) {
+    const parsed: unknown = JSON.parse(languages);
+    ids = Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : [];
+  }
+  return normalReach(permissions as PermissionSet, ids);
 }
 
 export type CredentialStore = ReturnType<typeof createCredentialStore>;
@@ -37,6 +52,8 @@ export function createCredentialStore(database: DatabaseHandle, clock: () => num
         'authCredentials.passwordHash',
         'authCredentials.totpSecret',
         'authCredentials.enrolledAt',
+        'authCredentials.permissions',
+        'authCredentials.languages',
       ]);
 
   const toAccount = (
@@ -51,6 +68,7 @@ export function createCredentialStore(database: DatabaseHandle, clock: () => num
     passwordHash: row.passwordHash,
     totpSecret: row.totpSecret,
     enrolled: row.enrolledAt !== null,
+    reach: storedReach(row.permissions, row.languages),
   });
 
   // Every API request reads its account: the queries are compiled once.

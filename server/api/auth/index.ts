@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
-import { createAuthContext } from './context.ts';
+import { createAuthContext, type AuthContext } from './context.ts';
 import type { ApiRoute, Step } from '../http/call.ts';
 import { authBody } from './http.ts';
 import { loginStep } from './login-route.ts';
@@ -20,6 +20,8 @@ export interface AuthService {
   routes: ApiRoute[];
   /** 401 without a live access token, 403 unless an active admin who completed 2FA; sets ctx.actor. */
   requireAdmin: Step;
+  /** The stores and limiters behind them (the Team's routes use the same). */
+  context: AuthContext;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,13 @@ export async function createAuth(deps: {
   const lookup = adminLookups(ctx, deps.database.accessVersion);
   return {
     routes,
-    requireAdmin: requireAdminStep(lookup),
+    context: ctx,
+    requireAdmin: requireAdminStep(lookup, (found, ip) => {
+      if (!found.apiToken) return;
+      ctx.apiTokens.touch(found.apiToken, ip).catch((error: unknown) => {
+        deps.logger.warn({ err: error, tokenId: found.apiToken!.id }, "could not note an API token's use");
+      });
+    }),
     close: () => ctx.limiters.close(),
   };
 }

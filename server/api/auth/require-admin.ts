@@ -2,19 +2,38 @@ import type { Step } from '../http/call.ts';
 import type { AdminLookup, AdminLookups } from './admin-lookups.ts';
 import { isActiveAdmin, type Actor } from './context.ts';
 import { authError, bearerToken, MESSAGES } from './http.ts';
+import { narrowerReach } from '#shared/permissions.ts';
 
 /** The actor a lookup grants /cms/ access to: a live token of an active admin who completed 2FA. */
-export function actorOf({ token, account }: AdminLookup): Actor | null {
+export function actorOf({ token, account, apiToken }: AdminLookup): Actor | null {
   if (!token || !isActiveAdmin(account)) return null;
-  return { userId: account.userId, username: account.username };
+  if (!apiToken) {
+    return {
+      userId: account.userId,
+      username: account.username,
+      reach: account.reach,
+      limitKey: `user:${account.userId}`,
+    };
+  }
+  // A token never reaches further than its owner does now (the owner may have been narrowed since).
+  return {
+    userId: account.userId,
+    username: `${account.username} · token ${apiToken.name}`,
+    reach: narrowerReach(apiToken.reach, account.reach),
+    limitKey: `token:${apiToken.id}`,
+    token: { id: apiToken.id, name: apiToken.name },
+  };
 }
 
 /**
- * Guards the /cms/ endpoints: a live access token (401 otherwise) of an active admin who completed
- * two-factor (403 otherwise). Demoting, deactivating or deleting an admin takes effect at once: the
- * account is read again after any commit (admin-lookups.ts).
+ * Guards the /cms/ endpoints: a live access token or API token (401 otherwise) of an active admin
+ * who completed two-factor (403 otherwise). Demoting, deactivating or deleting an admin, or revoking
+ * a token, takes effect at once: the account is read again after any commit (admin-lookups.ts).
  */
-export function requireAdminStep(lookup: AdminLookups): Step {
+export function requireAdminStep(
+  lookup: AdminLookups,
+  touch: (found: AdminLookup, ip: string) => void,
+): Step {
   return async (ctx) => {
     const token = bearerToken(ctx);
     if (!token) return authError(401, MESSAGES.authenticationRequired);
@@ -23,5 +42,6 @@ export function requireAdminStep(lookup: AdminLookups): Step {
     const actor = actorOf(found);
     if (!actor) return authError(403, MESSAGES.notAdmin);
     ctx.actor = actor;
+    touch(found, ctx.ip);
   };
 }

@@ -9,6 +9,8 @@ import type { Tx } from '../resources/integrity.ts';
 import type { LooseDb, Values } from '../resources/rows.ts';
 import { netChange, parentsFirst, type Entry, type NetChange } from './net.ts';
 import { newTally, restoreChunk, type Phase, type Tally } from './restore.ts';
+import { refuseOutside, type OutsideRows } from '../access/guard.ts';
+import { netOutsideOfReach } from '../access/net-reach.ts';
 
 /** Rows restored per transaction, as the bulk edits do. */
 const CHUNK = 500;
@@ -79,6 +81,14 @@ export async function undoChangeSet(
       .filter((e) => has(e, (a) => a === 'create'))
       .map((e) => ['delete', e] as [Phase, AnyEntity]),
   ];
+
+  // An account limited to some languages (or a viewer): refused whole before the first chunk.
+  const outside: OutsideRows = new Map();
+  for (const entity of new Set(plan.map(([, e]) => e))) {
+    for await (const changes of netChunks(db, target.id, entity))
+      await netOutsideOfReach(db, ctx.actor, entity, changes, outside);
+    await refuseOutside(db, ctx.actor, entity, outside, 'write');
+  }
 
   for (const [phase, entity] of plan) {
     for await (const changes of netChunks(db, target.id, entity)) {

@@ -6,6 +6,8 @@ import type { Tx } from '../resources/integrity.ts';
 import type { LooseDb, Values } from '../resources/rows.ts';
 import { netChange, type Entry, type NetChange } from '../changes/net.ts';
 import { newTally, restoreChunk, type Phase } from '../changes/restore.ts';
+import { refuseOutside, type OutsideRows } from '../access/guard.ts';
+import { netOutsideOfReach } from '../access/net-reach.ts';
 
 export type Transaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
@@ -60,6 +62,9 @@ export async function revertEntry(
     after: parsed(row.after),
   };
   const net = netChange(entry.entityId, [entry]);
+  const outside: OutsideRows = new Map();
+  await netOutsideOfReach(db, ctx.actor, entity, [net], outside);
+  await refuseOutside(db, ctx.actor, entity, outside, 'write');
   const phase = phaseOf(net);
   const tally = newTally();
   await transaction(async (tx) => {

@@ -4,7 +4,10 @@ import { INT_MAX } from '#shared/entities/schemas.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { changeSetHeader } from '../audit/change-set.ts';
 import { json, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
-import { badRequest } from '../http/errors.ts';
+import { ApiError, badRequest } from '../http/errors.ts';
+import { who } from '../access/guard.ts';
+import { isAdministrator, mayRead } from '#shared/permissions.ts';
+import { contentEntities as servedEntities } from '#shared/entities/index.ts';
 import { perAdminLimit } from '../http/per-admin-limit.ts';
 import { requestContext } from '../audit/request-context.ts';
 import { transactionRunner } from '../resources/transaction.ts';
@@ -59,6 +62,11 @@ export function historyRoutes(deps: { database: DatabaseHandle; clock: () => num
   };
 
   const list: Step = async (ctx) => {
+    if (ctx.actor!.reach.languages !== null)
+      throw new ApiError(
+        403,
+        `${who(ctx.actor!)} is limited to some languages, and the trash holds every language's rows: ask an administrator to restore a row`,
+      );
     const { page, size } = paging(ctx.query, ['entity']);
     const entity =
       typeof ctx.query.entity === 'string' && ctx.query.entity !== '' ? ctx.query.entity : undefined;
@@ -68,7 +76,12 @@ export function historyRoutes(deps: { database: DatabaseHandle; clock: () => num
       });
     }
     await purge();
-    return json(await listTrash(db, deps.clock(), { page, size, ...(entity ? { entity } : {}) }));
+    const readable = isAdministrator(ctx.actor!.reach)
+      ? {}
+      : { entities: servedEntities.filter((e) => mayRead(ctx.actor!.reach, e)).map((e) => e.resource) };
+    return json(
+      await listTrash(db, deps.clock(), { page, size, ...(entity ? { entity } : {}), ...readable }),
+    );
   };
   const routes: ApiRoute[] = [
     {

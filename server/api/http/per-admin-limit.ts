@@ -13,7 +13,7 @@ export function perAdminLimit(
 ): Step {
   return async (ctx) => {
     try {
-      await limiter.consume(String(ctx.actor![key]));
+      await limiter.consume(key === 'userId' ? ctx.actor!.limitKey : ctx.actor!.username);
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));

@@ -75,10 +75,12 @@ export async function runLinkJob(deps: {
   try {
     const data = linkData(database);
     const filters = jobFilters(job.params.where);
+    // An account limited to some languages builds links for their letter groups only.
+    const languages = deps.ctx().actor.reach.languages;
     const list = listQueries(
       database,
       { ...letterGroup, order: 'asc' },
-      { page: 0, size: GROUP_CHUNK, filters },
+      { page: 0, size: GROUP_CHUNK, filters, ...(languages ? { languages } : {}) },
     );
     const total = await list.count();
     await jobs.update(job.id, { status: 'running', total, result }, now());

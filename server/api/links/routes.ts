@@ -14,6 +14,10 @@ import { perAdminLimit, tooMany } from '../http/per-admin-limit.ts';
 import type { Store } from '../resources/store.ts';
 import { applyLinks, linkPlanAnswer } from './group-plan.ts';
 import { createLinkJobs } from './link-jobs.ts';
+import { jobFilters } from './job-runner.ts';
+import { allowEntity, assertRowsWithinReach, listLanguages } from '../access/guard.ts';
+import { letterGroup, letterGroupWord } from '#shared/entities/index.ts';
+import { looseDb } from '../resources/rows.ts';
 
 function idParam(ctx: ApiContext, what: string): number {
   const raw = String(ctx.params.id);
@@ -63,6 +67,17 @@ export function linkBuilderRoutes(deps: {
     changeSet: ctx.changeSet ?? { id: randomUUID(), command, recorded: 0 },
   });
   const admin = [requireAdmin, changeSetHeader];
+  const db = looseDb(database);
+  /** The letter group a plan is for, within the actor's languages (403 otherwise). */
+  const ownGroup = async (ctx: ApiContext, id: number, access: 'read' | 'write') => {
+    if (ctx.actor!.reach.languages === null) return;
+    const group = await db
+      .selectFrom('letterGroups')
+      .select(['id', 'languageId'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (group) await assertRowsWithinReach(db, ctx.actor!, letterGroup, [group], access);
+  };
 
   const routes: ApiRoute[] = [
     {
@@ -71,10 +86,13 @@ export function linkBuilderRoutes(deps: {
         get: [...admin, async () => json({ content: await jobs.recent() })],
         post: [
           ...admin,
+          allowEntity(letterGroupWord, 'write'),
           limited(LIMITS.jobs),
           jsonBody(BODY_LIMIT),
           async (ctx) => {
             const body = bodyAs(linkJobRequestSchema, ctx, 'link job');
+            // Limited to some languages: a filter naming another is refused; no filter, theirs only.
+            await listLanguages(db, ctx.actor!, letterGroup, jobFilters(body.where));
             const job = await jobs.start(
               body,
               context(ctx, `panel: link builder job ${JSON.stringify(body)}`),
@@ -104,15 +122,20 @@ export function linkBuilderRoutes(deps: {
         get: [
           ...admin,
           limited(LIMITS.plan),
-          async (ctx) =>
-            json(await linkPlanAnswer(database, idParam(ctx, 'letter group'), planQuery(ctx.query))),
+          async (ctx) => {
+            const id = idParam(ctx, 'letter group');
+            await ownGroup(ctx, id, 'read');
+            return json(await linkPlanAnswer(database, id, planQuery(ctx.query)));
+          },
         ],
         post: [
           ...admin,
+          allowEntity(letterGroupWord, 'write'),
           limited(LIMITS.plan),
           jsonBody(BULK_BODY_LIMIT),
           async (ctx) => {
             const id = idParam(ctx, 'letter group');
+            await ownGroup(ctx, id, 'write');
             const body = bodyAs(applyLinksRequestSchema, ctx, 'link selection');
             const change = context(ctx, `panel: link builder, letter group ${id}`);
             return json(await applyLinks(database, store, id, body, change));

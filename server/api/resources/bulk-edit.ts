@@ -16,6 +16,8 @@ import { keysetChunks, listQueries } from './list-query.ts';
 import { fromRow, toColumns, type Values } from './rows.ts';
 import { parseSearchQuery, type SearchFilter } from './search-query.ts';
 import { deleteRecord } from './writes.ts';
+import { limited, listLanguages, outsideOfReach, refuseOutside, type OutsideRows } from '../access/guard.ts';
+import { looseDb } from './rows.ts';
 
 /** Rows read, checked and written per transaction: small enough that SQLite, which writes on the
  * event loop, holds it for tens of milliseconds at a time, never seconds. */
@@ -65,6 +67,38 @@ async function* idChunks(
     { page: 0, size: CHUNK, filters: targets.filters },
   );
   for await (const rows of keysetChunks(list, CHUNK)) yield rows.map((row) => Number(row.id));
+}
+
+/**
+ * An account limited to some languages: every target row within them, or the whole edit is
+ * refused before anything is written, naming the rows outside (issue 33). The edit itself runs a
+ * chunk per transaction, so this cannot be left to the check each chunk's changes pass.
+ */
+async function assertTargetsWithinReach(
+  database: DatabaseHandle,
+  entity: AnyEntity,
+  targets: Targets,
+  ctx: ChangeContext,
+  values: Values = {},
+): Promise<void> {
+  if (!limited(ctx.actor, entity)) return;
+  const db = looseDb(database);
+  if ('filters' in targets) await listLanguages(db, ctx.actor, entity, targets.filters);
+  const outside: OutsideRows = new Map();
+  for await (const ids of idChunks(database, entity, targets)) {
+    const rows = await db.selectFrom(entity.table).selectAll().where('id', 'in', ids).execute();
+    const records = rows.map((row) => fromRow(entity, row));
+    // As they are, and as the edit would leave them.
+    await outsideOfReach(db, ctx.actor, entity, records, outside);
+    await outsideOfReach(
+      db,
+      ctx.actor,
+      entity,
+      records.map((row) => ({ ...row, ...values })),
+      outside,
+    );
+  }
+  await refuseOutside(db, ctx.actor, entity, outside, 'write');
 }
 
 interface Tally extends BulkEditResponse {
@@ -128,6 +162,7 @@ export async function bulkUpdate(
     );
   }
   const targets = editTargets(entity, request);
+  await assertTargetsWithinReach(database, entity, targets, ctx, values);
   const keyChanges = entity.naturalKey?.some((name) => name in values) ?? false;
   const updated = entity.timestamps?.updated;
   const stamp = updated ? { [updated]: ctx.now } : {};
@@ -206,6 +241,7 @@ export async function bulkDelete(
   ctx: ChangeContext,
 ): Promise<BulkEditResponse> {
   const targets = editTargets(entity, request);
+  await assertTargetsWithinReach(database, entity, targets, ctx);
   return editAll(database, transaction, entity, targets, request.dryRun ?? false, async (tx, rows, tally) => {
     for (const row of rows) {
       try {

@@ -2,7 +2,8 @@ import { auditEntry, contentEntities, level, type AnyEntity } from '#shared/enti
 import type { DatabaseHandle } from '../../db/database.ts';
 import { changeSetHeader } from '../audit/change-set.ts';
 import { under, type ApiRoute, type Step } from '../http/call.ts';
-import { resourceRoutes } from './routes.ts';
+import { resourceRoutes, withinReach } from './routes.ts';
+import { looseDb } from './rows.ts';
 import type { Store } from './store.ts';
 import { solvabilityRoutes } from '../solvability/routes.ts';
 import { createSolvabilityService } from '../solvability/service.ts';
@@ -17,16 +18,25 @@ export function contentRoutes(deps: {
   clock: () => number;
 }): ApiRoute[] {
   const { store } = deps;
+  const db = looseDb(deps.database);
   return [
     // Before the levels' own routes: `levels/cms/solvability` is no id, and the search takes `solvable`.
     ...solvabilityRoutes({
       service: createSolvabilityService(deps.database, deps.clock),
       requireAdmin: deps.requireAdmin,
-      searchLevels: (request) => store.search(level, request),
-      exportLevels: (request, ids) => store.exportChunks(level, request.filters, request.sort, ids),
+      searchLevels: async (ctx, request) => store.search(level, await withinReach(db, ctx, level, request)),
+      exportLevels: async (ctx, request, ids) =>
+        store.exportChunks(level, {
+          ...(await withinReach(db, ctx, level, request)),
+          ...(ids ? { ids } : {}),
+        }),
     }),
     ...servedEntities.flatMap((entity) =>
-      under('', [deps.requireAdmin, changeSetHeader], resourceRoutes(entity, { store, clock: deps.clock })),
+      under(
+        '',
+        [deps.requireAdmin, changeSetHeader],
+        resourceRoutes(entity, { store, clock: deps.clock, db }),
+      ),
     ),
   ];
 }

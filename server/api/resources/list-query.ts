@@ -5,6 +5,7 @@ import { looseDb, snakeCase, toColumns, type Values } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
 import { DEEP_OFFSET, type AnchorKey, type PageAnchors } from './page-anchors.ts';
 import { fewValuesCondition, textFilterPlan } from './text-match.ts';
+import { reachCondition } from '../access/reach-condition.ts';
 
 export interface ListQueries {
   /** Rows matching the filters (exact). */
@@ -107,6 +108,9 @@ export function listQueries(
   }
   // One parameter however many ids: the solvable filter may name thousands of levels.
   if (request.ids) conditions.push(idIn(dialect, request.ids));
+  // An account limited to some languages sees only their rows.
+  const within = request.languages ? reachCondition(entity, request.languages) : null;
+  if (within) conditions.push(within);
   const field = request.sort?.field ?? 'id';
   const order = request.sort?.dir ?? entity.order ?? 'asc';
   const reverse = order === 'asc' ? 'desc' : 'asc';

@@ -14,10 +14,26 @@ import { parseSearchQuery } from './search-query.ts';
 import type { Values } from './rows.ts';
 import type { Store } from './store.ts';
 import { ifMatchOf } from './versions.ts';
+import type { LooseDb } from './rows.ts';
+import type { SearchRequest } from './search-query.ts';
+import { allowEntity, assertRowsWithinReach, limited, listLanguages } from '../access/guard.ts';
+import { bulkRowsForReach } from '../access/bulk-reach.ts';
 
 export interface ResourceDeps {
   store: Store;
   clock: () => number;
+  db: LooseDb;
+}
+
+/** A list request limited to the actor's languages (issue 33); unchanged for everyone else. */
+export async function withinReach<R extends Pick<SearchRequest, 'filters'>>(
+  db: LooseDb,
+  ctx: ApiContext,
+  entity: AnyEntity,
+  request: R,
+): Promise<R & { languages?: readonly number[] }> {
+  const languages = await listLanguages(db, ctx.actor!, entity, request.filters);
+  return languages ? { ...request, languages } : request;
 }
 
 /**
@@ -46,26 +62,42 @@ function bodyOf(entity: AnyEntity, mode: 'create' | 'update', ctx: ApiContext) {
  * The routes of one resource under `{resource}/cms`, generated from its description: only the
  * operations it allows are served; other methods on a known path are 405 with `Allow`.
  */
-export function resourceRoutes(entity: AnyEntity, { store, clock }: ResourceDeps): ApiRoute[] {
+export function resourceRoutes(entity: AnyEntity, { store, clock, db }: ResourceDeps): ApiRoute[] {
   const ops = entity.operations;
   const base = `/${entity.resource}/cms`;
   const versioned = (record: Values, status = 200, headers: Record<string, string> = {}) =>
     json(record, status, { ...headers, ETag: recordVersion(entity, record) });
   const context = (ctx: ApiContext) => requestContext(ctx, clock);
   const routes: ApiRoute[] = [];
+  const read = allowEntity(entity, 'read');
+  const write = allowEntity(entity, 'write');
+  /** 403 unless the stored row (and, for a write, the values it takes) is within the actor's reach. */
+  const ownRow = async (ctx: ApiContext, id: number, values?: Values) => {
+    if (!limited(ctx.actor!, entity)) return;
+    const stored = await store.get(entity, id);
+    const rows = values ? [stored, { ...stored, ...values }] : [stored];
+    await assertRowsWithinReach(db, ctx.actor!, entity, rows, values ? 'write' : 'read');
+  };
 
   const search: ApiRoute['methods'] = {};
   if (ops.search) {
-    search.get = [async (ctx) => json(await store.search(entity, parseSearchQuery(entity, ctx.query)))];
+    search.get = [
+      read,
+      async (ctx) =>
+        json(
+          await store.search(entity, await withinReach(db, ctx, entity, parseSearchQuery(entity, ctx.query))),
+        ),
+    ];
   }
   routes.push({ path: '/search', methods: search });
 
   const exported: ApiRoute['methods'] = {};
   if (ops.search) {
     exported.get = [
-      (ctx) => {
-        const request = parseExportQuery(entity, ctx.query);
-        return exportAnswer(entity, request, store.exportChunks(entity, request.filters, request.sort));
+      read,
+      async (ctx) => {
+        const request = await withinReach(db, ctx, entity, parseExportQuery(entity, ctx.query));
+        return exportAnswer(entity, request, store.exportChunks(entity, request));
       },
     ];
   }
@@ -74,9 +106,19 @@ export function resourceRoutes(entity: AnyEntity, { store, clock }: ResourceDeps
   const bulk: ApiRoute['methods'] = {};
   if (ops.bulk) {
     bulk.post = [
+      write,
       jsonBody(BULK_BODY_LIMIT),
       async (ctx) => {
         const { rows, dryRun = false, changesOnly = false } = bodyAs(bulkRequestSchema, ctx, 'bulk request');
+        // Refused whole, naming the rows, before anything is written (a dry run too).
+        if (limited(ctx.actor!, entity))
+          await assertRowsWithinReach(
+            db,
+            ctx.actor!,
+            entity,
+            await bulkRowsForReach(db, entity, rows),
+            'write',
+          );
         // Not a dry run's: its slices would store their new rows for the next to read (rolled back
         // after), where one pass stores only those a later row of the request needs.
         const slices = dryRun ? undefined : BULK_SLICES;
@@ -100,6 +142,7 @@ export function resourceRoutes(entity: AnyEntity, { store, clock }: ResourceDeps
     const table: ApiRoute['methods'] = {};
     if (ops[operation]) {
       table.post = [
+        write,
         jsonBody(BULK_BODY_LIMIT),
         async (ctx) => {
           const edit = bodyAs(schema, ctx, 'bulk edit');
@@ -113,9 +156,12 @@ export function resourceRoutes(entity: AnyEntity, { store, clock }: ResourceDeps
   const collection: ApiRoute['methods'] = {};
   if (ops.create) {
     collection.post = [
+      write,
       jsonBody(BODY_LIMIT),
       async (ctx) => {
-        const record = await store.create(entity, bodyOf(entity, 'create', ctx), context(ctx));
+        const values = bodyOf(entity, 'create', ctx);
+        await assertRowsWithinReach(db, ctx.actor!, entity, [values], 'write');
+        const record = await store.create(entity, values, context(ctx));
         return versioned(record, 201, { Location: `${ctx.prefix}${base}/${String(record.id)}` });
       },
     ];
@@ -125,23 +171,34 @@ export function resourceRoutes(entity: AnyEntity, { store, clock }: ResourceDeps
   // Every record answered alone carries its version (ETag); PUT and DELETE honour If-Match.
   const item: ApiRoute['methods'] = {};
   if (ops.get) {
-    item.get = [async (ctx) => versioned(await store.get(entity, idParam(ctx)))];
+    item.get = [
+      read,
+      async (ctx) => {
+        const record = await store.get(entity, idParam(ctx));
+        await assertRowsWithinReach(db, ctx.actor!, entity, [record], 'read');
+        return versioned(record);
+      },
+    ];
   }
   if (ops.update) {
     item.put = [
+      write,
       jsonBody(BODY_LIMIT),
       async (ctx) => {
         const id = idParam(ctx);
         const ifMatch = ifMatchOf(ctx.header('If-Match'));
         const body = bodyOf(entity, 'update', ctx);
+        await ownRow(ctx, id, body);
         return versioned(await store.update(entity, id, body, context(ctx), ifMatch));
       },
     ];
   }
   if (ops.delete) {
     item.delete = [
+      write,
       async (ctx) => {
         const id = idParam(ctx);
+        await ownRow(ctx, id, {});
         await store.remove(entity, id, context(ctx), ifMatchOf(ctx.header('If-Match')));
         return json(id);
       },

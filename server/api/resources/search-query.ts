@@ -32,6 +32,8 @@ export interface SearchRequest {
    * a filter computed outside SQL (levels' `solvable`, intersected with `?ids=`).
    */
   ids?: number[];
+  /** Only rows of these languages: the reach of an account limited to some (issue 33). */
+  languages?: readonly number[];
 }
 
 const MAX_IDS = MAX_PAGE_SIZE;

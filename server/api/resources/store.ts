@@ -57,16 +57,16 @@ export function createStore(database: DatabaseHandle) {
      */
     async *exportChunks(
       entity: AnyEntity,
-      filters: SearchRequest['filters'],
-      sort?: SearchRequest['sort'],
-      ids?: number[],
+      within: Pick<SearchRequest, 'filters' | 'sort' | 'ids' | 'languages'>,
     ): AsyncGenerator<Values[]> {
+      const { filters, sort, ids, languages } = within;
       const request = {
         page: 0,
         size: EXPORT_CHUNK,
         filters,
         ...(sort ? { sort } : {}),
         ...(ids ? { ids } : {}),
+        ...(languages ? { languages } : {}),
       };
       const list = listQueries(database, entity, request);
       for await (const rows of keysetChunks(list, EXPORT_CHUNK))

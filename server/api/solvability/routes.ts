@@ -70,9 +70,9 @@ export function solvabilityRoutes(deps: {
   service: SolvabilityService;
   requireAdmin: Step;
   /** The level list's own search (store.search of levels), to which `solvable` adds its ids. */
-  searchLevels(request: SearchRequest): Promise<unknown>;
+  searchLevels(ctx: ApiContext, request: SearchRequest): Promise<unknown>;
   /** The level list's export (store.exportChunks of levels), likewise. */
-  exportLevels(request: ExportRequest, ids?: number[]): AsyncIterable<Values[]>;
+  exportLevels(ctx: ApiContext, request: ExportRequest, ids?: number[]): Promise<AsyncIterable<Values[]>>;
 }): ApiRoute[] {
   const { service, requireAdmin } = deps;
   const limiter = new RateLimiterMemory(SOLVABILITY_LIMIT);
@@ -103,19 +103,19 @@ export function solvabilityRoutes(deps: {
       const { [SOLVABLE_FILTER]: raw, ...rest } = ctx.query;
       return answer(ctx, raw, rest);
     };
-  const search = withSolvable(async (_ctx, raw, rest) => {
+  const search = withSolvable(async (ctx, raw, rest) => {
     const request = parseSearchQuery(level, rest);
     let ids = await solvableIds(raw, 'search');
-    if (ids === null) return json(await deps.searchLevels(request));
+    if (ids === null) return json(await deps.searchLevels(ctx, request));
     // `?ids=` too: the levels both name.
     const named = request.ids ? new Set(request.ids) : null;
     if (named) ids = ids.filter((id) => named.has(id));
-    return json(await deps.searchLevels({ ...request, ids }));
+    return json(await deps.searchLevels(ctx, { ...request, ids }));
   });
-  const exported = withSolvable(async (_ctx, raw, rest) => {
+  const exported = withSolvable(async (ctx, raw, rest) => {
     const request = parseExportQuery(level, rest);
     const ids = await solvableIds(raw, 'export');
-    return exportAnswer(level, request, deps.exportLevels(request, ids ?? undefined));
+    return exportAnswer(level, request, await deps.exportLevels(ctx, request, ids ?? undefined));
   });
 
   return [

@@ -14,6 +14,7 @@ import { trash } from './0013-trash.ts';
 import { jobs } from './0014-jobs.ts';
 import { auditUsernameSearch } from './0015-audit-username-search.ts';
 import { accessNotices } from './0016-access-notices.ts';
+import { team } from './0017-team.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   jobs,
   auditUsernameSearch,
   accessNotices,
+  team,
 ];

@@ -1,0 +1,310 @@
+import { describeReach, isAdministrator, normalReach, reachWithin, type Reach } from '#shared/permissions.ts';
+import {
+  accountUpdateSchema,
+  enrolRequestSchema,
+  inviteRequestSchema,
+  tokenCreateSchema,
+  type ApiToken,
+  type Enrolment,
+  type Whoami,
+} from '#shared/team.ts';
+import { INT_MAX } from '#shared/entities/schemas.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { Logger } from '../../logger.ts';
+import { securityEvent } from '../../observability/security-events.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { authBody, authError, parseBody } from '../auth/http.ts';
+import { hashPassword, passwordProblem } from '../auth/passwords.ts';
+import { json, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { BODY_LIMIT, bodyAs, jsonBody } from '../http/json-body.ts';
+import { languageNames } from '../access/language-names.ts';
+import { looseDb } from '../resources/rows.ts';
+import { accountStore } from './accounts.ts';
+import type { ApiTokenRow } from './api-tokens.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function idParam(ctx: ApiContext, what: string): number {
+  const raw = String(ctx.params.id);
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > INT_MAX || Number(raw) === 0)
+    throw badRequest(
+      `The ${what} id must be a positive whole number, not ${JSON.stringify(raw.slice(0, 40))}`,
+    );
+  return Number(raw);
+}
+
+/** Accounts and tokens are managed by administrators, in person: never with a token. */
+const administratorsOnly: Step = (ctx) => {
+  const actor = ctx.actor!;
+  if (actor.token)
+    throw new ApiError(403, 'A token cannot manage accounts or tokens: sign in as an administrator');
+  if (!isAdministrator(actor.reach))
+    throw new ApiError(403, 'Your account may not manage accounts or tokens: only administrators may');
+};
+
+/**
+ * The Team (issue 33): `accounts/cms` (list, invite, change, deactivate, reset two-factor, end
+ * sessions), `tokens/cms` (list, create, revoke), `accounts/cms/me` (who am I, for every actor)
+ * and the public `auth/enrol` an invitation's link leads to. Every change is audited and logged
+ * as a security event.
+ */
+export function teamRoutes(deps: {
+  database: DatabaseHandle;
+  auth: AuthContext;
+  requireAdmin: Step;
+  clock: () => number;
+  logger: Logger;
+  /** Where the panel's enrolment page is (the link an invitation sends). */
+  enrolmentPath: string;
+}): ApiRoute[] {
+  const { database, auth, requireAdmin, clock, logger } = deps;
+  const accounts = accountStore(database, clock);
+  const db = looseDb(database);
+  const admin = [requireAdmin, administratorsOnly];
+  const who = (ctx: ApiContext) => ({ actor: ctx.actor!, ip: ctx.ip });
+  const event = (
+    ctx: ApiContext,
+    name: Parameters<typeof securityEvent>[1],
+    fields: Record<string, unknown>,
+  ) => securityEvent(logger, name, { by: ctx.actor?.username ?? null, ip: ctx.ip, ...fields });
+
+  /** A reach from a request, its languages checked to exist (400 naming the unknown id). */
+  const reachOf = async (permissions: Reach['permissions'], languages: number[] | null | undefined) => {
+    const reach = normalReach(permissions, languages ?? null);
+    if (reach.languages) {
+      const known = await db
+        .selectFrom('languages')
+        .select('id')
+        .where('id', 'in', reach.languages)
+        .execute();
+      const missing = reach.languages.filter((id) => !known.some((row) => Number(row.id) === id));
+      if (missing.length > 0)
+        throw badRequest(`No language with id ${missing.join(', ')}`, {
+          languages: [`unknown: ${missing.join(', ')}`],
+        });
+    }
+    return reach;
+  };
+
+  const enrolment = (account: Enrolment['account'], token: string, expiresAt: number): Enrolment => ({
+    account,
+    enrolmentPath: `${deps.enrolmentPath}?token=${token}`,
+    expiresAt: new Date(expiresAt).toISOString(),
+  });
+
+  const tokenAnswer = async (row: ApiTokenRow): Promise<ApiToken> => {
+    const owner = await db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', row.userId)
+      .executeTakeFirst();
+    const now = clock();
+    return {
+      id: row.id,
+      name: row.name,
+      ownerId: row.userId,
+      owner: owner ? String(owner.username) : `user ${row.userId}`,
+      permissions: row.reach.permissions,
+      languages: row.reach.languages,
+      createdAt: iso(row.createdAt)!,
+      expiresAt: iso(row.expiresAt)!,
+      lastUsedAt: iso(row.lastUsedAt),
+      lastUsedIp: row.lastUsedIp,
+      status: row.revokedAt !== null ? 'revoked' : row.expiresAt <= now ? 'expired' : 'active',
+    };
+  };
+
+  const whoami: Step = async (ctx) => {
+    const actor = ctx.actor!;
+    const names = await languageNames(db);
+    const token = actor.token ? await auth.apiTokens.byId(actor.token.id) : null;
+    const answer: Whoami = {
+      userId: actor.userId,
+      username: actor.username,
+      permissions: actor.reach.permissions,
+      languages: actor.reach.languages,
+      reach: describeReach(actor.reach, names),
+      token: token ? { id: token.id, name: token.name, expiresAt: iso(token.expiresAt)! } : null,
+    };
+    return json(answer);
+  };
+
+  return [
+    { path: '/accounts/cms/me', methods: { get: [requireAdmin, whoami] } },
+    {
+      path: '/accounts/cms',
+      methods: {
+        get: [...admin, async () => json({ content: await accounts.list() })],
+        post: [
+          ...admin,
+          jsonBody(BODY_LIMIT),
+          async (ctx) => {
+            const body = bodyAs(inviteRequestSchema, ctx, 'invitation');
+            const reach = await reachOf(body.permissions, body.languages);
+            const invited = await accounts.invite({ username: body.username, reach }, who(ctx));
+            event(ctx, 'team.invited', {
+              username: body.username,
+              permissions: reach.permissions,
+              languages: reach.languages,
+            });
+            return json(enrolment(invited.account, invited.token, invited.expiresAt), 201);
+          },
+        ],
+      },
+    },
+    {
+      path: '/accounts/cms/:id',
+      methods: {
+        get: [
+          ...admin,
+          async (ctx) => {
+            const id = idParam(ctx, 'account');
+            return json({ ...(await accounts.get(id)), recentChanges: await accounts.recentChanges(id) });
+          },
+        ],
+        put: [
+          ...admin,
+          jsonBody(BODY_LIMIT),
+          async (ctx) => {
+            const id = idParam(ctx, 'account');
+            const body = bodyAs(accountUpdateSchema, ctx, 'account change');
+            const current = await accounts.get(id);
+            const changesReach = body.permissions !== undefined || body.languages !== undefined;
+            const reach = changesReach
+              ? await reachOf(
+                  body.permissions ?? current.permissions,
+                  body.languages === undefined ? current.languages : body.languages,
+                )
+              : undefined;
+            const account = await accounts.update(
+              id,
+              {
+                ...(reach ? { reach } : {}),
+                ...(body.isActive !== undefined ? { isActive: body.isActive } : {}),
+              },
+              who(ctx),
+            );
+            // A deactivated account's sessions end with it.
+            if (body.isActive === false) await auth.tokens.revokeUser(id);
+            event(ctx, 'team.account_changed', { username: account.username, userId: id, ...body });
+            return json(account);
+          },
+        ],
+      },
+    },
+    ...(
+      [
+        ['reset-2fa', 'team.2fa_reset', 'two-factor reset'],
+        ['end-sessions', 'team.sessions_ended', 'sessions ended'],
+      ] as const
+    ).map(([path, name, what]) => ({
+      path: `/accounts/cms/:id/${path}`,
+      methods: {
+        post: [
+          ...admin,
+          async (ctx: ApiContext) => {
+            const id = idParam(ctx, 'account');
+            const account = await accounts.get(id);
+            if (path === 'reset-2fa') await auth.credentials.resetTwoFactor(id);
+            await auth.tokens.revokeUser(id);
+            await accounts.note(id, what, who(ctx));
+            event(ctx, name, { username: account.username, userId: id });
+            return json(await accounts.get(id));
+          },
+        ],
+      },
+    })),
+    {
+      path: '/accounts/cms/:id/invitation',
+      methods: {
+        post: [
+          ...admin,
+          async (ctx) => {
+            const invited = await accounts.reinvite(idParam(ctx, 'account'), who(ctx));
+            event(ctx, 'team.invited', { username: invited.account.username, renewed: true });
+            return json(enrolment(invited.account, invited.token, invited.expiresAt), 201);
+          },
+        ],
+      },
+    },
+    {
+      path: '/tokens/cms',
+      methods: {
+        get: [
+          ...admin,
+          async () => json({ content: await Promise.all((await auth.apiTokens.list()).map(tokenAnswer)) }),
+        ],
+        post: [
+          ...admin,
+          jsonBody(BODY_LIMIT),
+          async (ctx) => {
+            const body = bodyAs(tokenCreateSchema, ctx, 'token');
+            const reach = await reachOf(body.permissions, body.languages);
+            if (!reachWithin(reach, ctx.actor!.reach))
+              throw new ApiError(403, 'A token may reach no further than the account that creates it');
+            const { token, row } = await auth.apiTokens.create({
+              name: body.name,
+              userId: ctx.actor!.userId,
+              reach,
+              expiresAt: clock() + body.expiresInDays * DAY_MS,
+            });
+            const answer = await tokenAnswer(row);
+            await accounts.audit(who(ctx), 'api-tokens', row.id, 'create', null, {
+              name: row.name,
+              permissions: reach.permissions,
+              languages: reach.languages,
+              expiresAt: answer.expiresAt,
+            });
+            event(ctx, 'token.created', { tokenId: row.id, name: row.name, permissions: reach.permissions });
+            return json({ ...answer, token }, 201);
+          },
+        ],
+      },
+    },
+    {
+      path: '/tokens/cms/:id',
+      methods: {
+        delete: [
+          ...admin,
+          async (ctx) => {
+            const id = idParam(ctx, 'token');
+            const row = await auth.apiTokens.byId(id);
+            if (!row) throw notFound(`Token ${id} not found`);
+            if (await auth.apiTokens.revoke(id)) {
+              await accounts.audit(who(ctx), 'api-tokens', id, 'delete', { name: row.name }, null);
+              event(ctx, 'token.revoked', { tokenId: id, name: row.name });
+            }
+            return json(await tokenAnswer((await auth.apiTokens.byId(id))!));
+          },
+        ],
+      },
+    },
+    {
+      path: '/auth/enrol',
+      methods: {
+        post: [
+          authBody,
+          async (ctx) => {
+            const parsed = parseBody(enrolRequestSchema, ctx);
+            if (!parsed.ok) return parsed.answer;
+            const problem = passwordProblem(parsed.value.password);
+            if (problem) return authError(400, problem);
+            const expired =
+              'This enrolment link has expired or was used already: ask an administrator for a new one.';
+            // Checked before the (deliberately slow) hash, so a made-up link costs one read.
+            if (!(await accounts.enrolmentOpen(parsed.value.token))) return authError(400, expired);
+            const username = await accounts.enrol(
+              parsed.value.token,
+              await hashPassword(parsed.value.password),
+            );
+            if (!username) return authError(400, expired);
+            securityEvent(logger, 'team.enrolled', { username, ip: ctx.ip });
+            return json({ username });
+          },
+        ],
+      },
+    },
+  ];
+}

@@ -1,0 +1,141 @@
+import * as z from 'zod';
+import { permissionSetSchema, reachLanguagesSchema } from './permissions.ts';
+
+/**
+ * The team's wire formats (issue 33): panel accounts, invitations, API tokens and "who am I".
+ * One description for the server's validation, OpenAPI, the typed client, the panel and the CLI.
+ */
+
+/** Tokens live at most a year; a shorter expiry is the caller's choice, and one is required. */
+export const MAX_TOKEN_DAYS = 365;
+/** An invitation's enrolment link is good for 24 hours. */
+export const ENROLMENT_LIFETIME_MS = 24 * 60 * 60_000;
+
+const username = z
+  .string({ error: 'must be text' })
+  .min(3, 'must be 3 to 200 characters')
+  .max(200, 'must be 3 to 200 characters')
+  .refine((name) => name.trim() === name, 'must not start or end with a space');
+
+export const accountSchema = z
+  .object({
+    id: z.int(),
+    username: z.string(),
+    permissions: permissionSetSchema,
+    languages: z.array(z.int()).nullable().meta({ description: 'Language ids; null: every language.' }),
+    isActive: z.boolean(),
+    twoFactor: z.boolean().meta({ description: 'Two-factor set up (false until the first login).' }),
+    invitePending: z.boolean().meta({ description: 'Invited; no password chosen yet.' }),
+    lastLoginAt: z.string().nullable(),
+    lastLoginIp: z.string().nullable(),
+  })
+  .meta({ title: 'Account' });
+export type Account = z.infer<typeof accountSchema>;
+
+export const accountChangeSchema = z
+  .object({ at: z.string(), entity: z.string(), entityId: z.int(), action: z.string() })
+  .meta({ title: 'AccountChange' });
+export type AccountChange = z.infer<typeof accountChangeSchema>;
+
+export const accountDetailSchema = accountSchema
+  .extend({ recentChanges: z.array(accountChangeSchema) })
+  .meta({ title: 'AccountDetail' });
+export type AccountDetail = z.infer<typeof accountDetailSchema>;
+
+export const inviteRequestSchema = z
+  .strictObject({
+    username,
+    permissions: permissionSetSchema,
+    languages: reachLanguagesSchema.optional(),
+  })
+  .meta({ title: 'InviteRequest' });
+export type InviteRequest = z.infer<typeof inviteRequestSchema>;
+
+export const enrolmentSchema = z
+  .object({
+    account: accountSchema,
+    enrolmentPath: z
+      .string()
+      .meta({ description: 'The panel path (with its one-time token) to send the person.' }),
+    expiresAt: z.string(),
+  })
+  .meta({ title: 'Enrolment' });
+export type Enrolment = z.infer<typeof enrolmentSchema>;
+
+export const accountUpdateSchema = z
+  .strictObject({
+    permissions: permissionSetSchema.optional(),
+    languages: reachLanguagesSchema.optional(),
+    isActive: z.boolean({ error: 'must be true or false' }).optional(),
+  })
+  .meta({ title: 'AccountUpdate' });
+export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
+
+export const enrolRequestSchema = z
+  .strictObject({
+    token: z.string({ error: 'The enrolment link is incomplete' }).min(1).max(200),
+    password: z.string({ error: 'Password is required.' }),
+  })
+  .meta({ title: 'EnrolRequest' });
+
+export const tokenStatusSchema = z.enum(['active', 'expired', 'revoked']);
+
+export const apiTokenSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    ownerId: z.int(),
+    owner: z.string(),
+    permissions: permissionSetSchema,
+    languages: z.array(z.int()).nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+    lastUsedIp: z.string().nullable(),
+    status: tokenStatusSchema,
+  })
+  .meta({ title: 'ApiToken' });
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const tokenCreateSchema = z
+  .strictObject({
+    name: z
+      .string({ error: 'Name the token' })
+      .trim()
+      .min(1, 'Name the token')
+      .max(100, 'A token name is at most 100 characters'),
+    permissions: permissionSetSchema,
+    languages: reachLanguagesSchema.optional(),
+    expiresInDays: z
+      .int({ error: 'The expiry is required: a whole number of days' })
+      .min(1, 'A token lives at least a day')
+      .max(MAX_TOKEN_DAYS, `A token lives at most ${MAX_TOKEN_DAYS} days`),
+  })
+  .meta({ title: 'TokenCreateRequest' });
+export type TokenCreateRequest = z.infer<typeof tokenCreateSchema>;
+
+export const createdTokenSchema = apiTokenSchema
+  .extend({ token: z.string().meta({ description: 'Shown this once; only a keyed hash is stored.' }) })
+  .meta({ title: 'CreatedApiToken' });
+export type CreatedApiToken = z.infer<typeof createdTokenSchema>;
+
+export const whoamiSchema = z
+  .object({
+    userId: z.int(),
+    username: z.string(),
+    permissions: permissionSetSchema,
+    languages: z.array(z.int()).nullable(),
+    reach: z.string().meta({ description: 'In words: "administrator", "editor of French".' }),
+    token: z.object({ id: z.int(), name: z.string(), expiresAt: z.string() }).nullable(),
+  })
+  .meta({ title: 'Whoami' });
+export type Whoami = z.infer<typeof whoamiSchema>;
+
+/** "30d", "12h" → days (whole, rounded up); null when not such a duration. */
+export function parseDays(text: string): number | null {
+  const match = /^(\d{1,4})\s*(d|days?|w|weeks?|y|years?)?$/i.exec(text.trim());
+  if (!match) return null;
+  const n = Number(match[1]);
+  const unit = (match[2] ?? 'd').toLowerCase()[0];
+  return unit === 'w' ? n * 7 : unit === 'y' ? n * 365 : n;
+}

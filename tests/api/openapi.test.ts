@@ -111,11 +111,35 @@ describe('OpenAPI document', () => {
       const [method, path] = spec.split(' ') as [string, string];
       expect(doc.paths[path][method]['x-extension'], spec).toBe(true);
     }
+    // The team (issue 33): accounts, tokens, who am I — extensions.
+    for (const spec of [
+      'get /accounts/cms/me',
+      'get /accounts/cms',
+      'post /accounts/cms',
+      'get /accounts/cms/{id}',
+      'put /accounts/cms/{id}',
+      'post /accounts/cms/{id}/reset-2fa',
+      'post /accounts/cms/{id}/end-sessions',
+      'post /accounts/cms/{id}/invitation',
+      'get /tokens/cms',
+      'post /tokens/cms',
+      'delete /tokens/cms/{id}',
+    ]) {
+      expected.add(spec);
+      const [method, path] = spec.split(' ') as [string, string];
+      expect(doc.paths[path][method]['x-extension'], spec).toBe(true);
+    }
     const served = Object.entries(doc.paths)
       .filter(([path]) => path.includes('/cms'))
       .flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m} ${path}`));
     expect(new Set(served)).toEqual(expected);
-    for (const path of ['/auth/login', '/auth/verify-otp', '/auth/refresh-token', '/auth/logout']) {
+    for (const path of [
+      '/auth/login',
+      '/auth/verify-otp',
+      '/auth/refresh-token',
+      '/auth/logout',
+      '/auth/enrol',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });

@@ -153,6 +153,15 @@ export function createCredentialStore(database: DatabaseHandle, clock: () => num
       });
     },
 
+    /** When and from where the account last completed a login (the Team screen shows it). */
+    async noteLogin(userId: number, ip: string): Promise<void> {
+      await db
+        .updateTable('authCredentials')
+        .set({ lastLoginAt: clock(), lastLoginIp: ip })
+        .where('userId', '=', userId)
+        .execute();
+    },
+
     /** Forgets enrolment, secret and recovery codes: the next login enrols again. */
     async resetTwoFactor(userId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {

@@ -63,6 +63,7 @@ export function verifyOtpStep(auth: AuthContext): Step {
       }
     }
     const session = await auth.tokens.issueSession(account.userId);
+    await auth.credentials.noteLogin(account.userId, ctx.ip);
     auth.logger.info({ userId: account.userId }, 'admin logged in');
     const answer: VerifyOtpResponse = {
       token: session.accessToken,

@@ -5,6 +5,7 @@ import { healthPaths, healthReportSchema } from './health-paths.ts';
 import { historyPaths } from './history-paths.ts';
 import { linkBuilderPaths, linkBuilderTag } from './link-paths.ts';
 import { resourcePaths } from './paths.ts';
+import { teamPaths, teamTag } from './team-paths.ts';
 import { componentSchemas } from './schemas.ts';
 import { solvabilityPaths, withSolvableFilter } from './solvability-paths.ts';
 
@@ -23,6 +24,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
     historyPaths,
     options.entities.some((e) => e.name === 'level') ? solvabilityPaths : {},
     linkBuilderPaths,
+    teamPaths,
   ) as Record<string, Record<string, unknown>>;
   withSolvableFilter(paths);
   return {
@@ -43,6 +45,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
       ...options.entities.map((e) => ({ name: e.labelPlural })),
       changeSetTag,
       linkBuilderTag,
+      teamTag,
       { name: 'Content Health' },
       { name: 'Trash', description: 'Rows deleted in the last 30 days, restorable with their ids.' },
     ],
@@ -52,7 +55,8 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The accessToken of POST /auth/verify-otp (15 minutes) of an admin who completed 2FA.',
+          description:
+            'The accessToken of POST /auth/verify-otp (15 minutes) of an admin who completed 2FA, or an API token (argus_…) created in the Team screen.',
         },
       },
       schemas: { ...componentSchemas(options.entities), HealthReport: healthReportSchema },

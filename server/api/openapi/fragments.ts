@@ -14,7 +14,9 @@ export const body = (schema: Json) => ({ required: true, content: { 'application
 /** What any admin-only operation may answer besides its own responses. */
 export const COMMON_ERRORS = {
   401: error('No, expired or invalid access token.'),
-  403: error('Not an active admin who completed two-factor authentication.'),
+  403: error(
+    'Not an active admin who completed two-factor authentication, or beyond what the account or token may reach (its permission set or languages): the message names what is allowed, and nothing was written.',
+  ),
   503: error('The database is unavailable; the message names it and the request id. Retry-After: 5.'),
 };
 

@@ -1,3 +1,4 @@
+import * as team from '#shared/team.ts';
 import { z } from 'zod';
 import * as auth from '#shared/auth-schemas.ts';
 import {
@@ -113,6 +114,19 @@ export function componentSchemas(entities: readonly AnyEntity[]): Record<string,
     ['RefreshTokenResponse', auth.refreshTokenResponseSchema, responses],
   ];
   for (const [id, schema, registry] of authSchemas) registry.add(schema, { id });
+  const teamSchemas: Array<[string, z.ZodType, Registry]> = [
+    ['Account', team.accountSchema, responses],
+    ['AccountDetail', team.accountDetailSchema, responses],
+    ['Enrolment', team.enrolmentSchema, responses],
+    ['ApiToken', team.apiTokenSchema, responses],
+    ['CreatedApiToken', team.createdTokenSchema, responses],
+    ['Whoami', team.whoamiSchema, responses],
+    ['InviteRequest', team.inviteRequestSchema, requests],
+    ['AccountUpdate', team.accountUpdateSchema, requests],
+    ['TokenCreateRequest', team.tokenCreateSchema, requests],
+    ['EnrolRequest', team.enrolRequestSchema, requests],
+  ];
+  for (const [id, schema, registry] of teamSchemas) registry.add(schema, { id });
 
   const uri = (id: string) => `#/components/schemas/${id}`;
   const convert = (registry: Registry, io: 'input' | 'output') =>

@@ -14,6 +14,8 @@ export const DEFAULT_API_URL = 'http://localhost:3000/arguscreative/words';
 export interface GlobalOptions {
   api?: string;
   json?: boolean;
+  /** An API token (ARGUS_TOKEN or --token-stdin): no login, no one-time code, no file. */
+  token?: string;
 }
 
 /**
@@ -29,6 +31,8 @@ export interface Connection {
   username(): Promise<string>;
   /** Throws a one-line error naming `argus-words login` when no tokens are saved for this API. */
   requireLogin(): Promise<void>;
+  /** Whether this run speaks with an API token rather than a saved login. */
+  usesToken: boolean;
   out: Output;
   ctx: CliContext;
   /** This run's change set: every write joins it (see shared/api-client/transport.ts). */
@@ -53,7 +57,11 @@ export function apiUrlOf(ctx: CliContext, options: GlobalOptions): string {
 export function connect(ctx: CliContext, options: GlobalOptions, args: readonly string[] = []): Connection {
   const apiUrl = apiUrlOf(ctx, options);
   const credentials = new CredentialsFile(credentialsPath(ctx.env));
-  const tokens = fileTokenStore(credentials, apiUrl);
+  const token = options.token;
+  // A token is the bearer as it is: never refreshed, never saved.
+  const tokens = token
+    ? { get: () => ({ accessToken: token, refreshToken: null }), set: () => undefined }
+    : fileTokenStore(credentials, apiUrl);
   const changeSet = newChangeSet(['argus-words', ...args]);
   const api = createApiClient({ baseUrl: apiUrl, tokens, fetch: ctx.fetch, changeSet });
   return {
@@ -61,8 +69,10 @@ export function connect(ctx: CliContext, options: GlobalOptions, args: readonly 
     api,
     credentials,
     async username() {
+      if (token) return (await api.team.whoami()).username;
       return (await credentials.login(apiUrl))?.username ?? '';
     },
+    usesToken: token !== undefined,
     async requireLogin() {
       if (!(await tokens.get())) {
         throw new CliError(`Not logged in to ${apiUrl}: run \`argus-words login\` first.`);

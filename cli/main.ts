@@ -9,6 +9,7 @@ import { registerReviewCommands } from './commands/review.ts';
 import { registerRunCommand } from './commands/run.ts';
 import { registerSessionCommands } from './commands/session.ts';
 import { registerTrashCommands } from './commands/trash.ts';
+import { registerTeamCommands } from './commands/team.ts';
 import { registerWordCommands } from './commands/words.ts';
 import { DEFAULT_API_URL, type Connection, type GlobalOptions } from './connection.ts';
 import { CliExit, EXIT, withContext, type CliContext } from './context.ts';
@@ -46,6 +47,10 @@ export function buildProgram(context: Partial<CliContext> = {}, run: RunState = 
     .version(packageJson.version, '-V, --version', 'the version of argus-words')
     .option('--api <url>', `the content API (default: ARGUS_API_URL, else ${DEFAULT_API_URL})`)
     .option('--json', 'the result as JSON on stdout instead of text and tables')
+    .option(
+      '--token-stdin',
+      'read an API token from standard input (else ARGUS_TOKEN; else the login saved by `argus-words login`)',
+    )
     .configureOutput({
       writeOut: (text) => ctx.stdout.write(text),
       writeErr: (text) => ctx.stderr.write(text),
@@ -64,7 +69,12 @@ export function buildProgram(context: Partial<CliContext> = {}, run: RunState = 
     .hook('preAction', async (_program, action) => {
       if (isLocal(action)) return;
       const { connect } = await import('./connection.ts');
-      connection = connect(ctx, program.opts<GlobalOptions>(), run.args);
+      const options = program.opts<GlobalOptions & { tokenStdin?: boolean }>();
+      const { secretFromStdin } = await import('./stdin.ts');
+      const token = options.tokenStdin
+        ? await secretFromStdin(ctx, 'API token')
+        : ctx.env.ARGUS_TOKEN || undefined;
+      connection = connect(ctx, { ...options, ...(token ? { token: token.trim() } : {}) }, run.args);
       run.connection = connection;
     });
 
@@ -78,6 +88,7 @@ export function buildProgram(context: Partial<CliContext> = {}, run: RunState = 
   registerChangeCommands(program, connected);
   registerRunCommand(program, connected);
   registerTrashCommands(program, connected);
+  registerTeamCommands(program, connected);
   return program;
 }
 
@@ -107,7 +118,7 @@ export async function run(argv: string[] = process.argv, context: Partial<CliCon
     // Commander has already printed its own message (unknown option, missing argument, help).
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (error instanceof CliExit) return error.exitCode;
-    stderr.write(`Error: ${await describe(error)}\n`);
+    stderr.write(`Error: ${await describe(error, state.connection?.usesToken)}\n`);
     if (error instanceof ImportError) return error.exitCode;
     return (await unreachable(error)) ? EXIT.usage : EXIT.partial;
   }
@@ -120,10 +131,12 @@ async function unreachable(error: unknown): Promise<boolean> {
 }
 
 /** One line for any failure; an ended session says how to start a new one. */
-async function describe(error: unknown): Promise<string> {
+async function describe(error: unknown, usesToken = false): Promise<string> {
   if (!(error instanceof Error)) return String(error);
   const { ApiError } = await import('#shared/api-client/errors.ts');
   if (error instanceof ApiError && error.status === 401) {
+    if (usesToken)
+      return `${error.message} (the API token was refused: it expired, was revoked or is wrong; create another with \`argus-words tokens create\`)`;
     return `${error.message} (the session has ended: run \`argus-words login\` again)`;
   }
   if (await unreachable(error)) return `The content API cannot be reached: ${error.message.split('\n')[0]!}`;

@@ -86,17 +86,29 @@ export async function logoutAction(conn: Connection): Promise<void> {
   conn.out.message(`Logged out of ${conn.apiUrl}.`);
 }
 
-/** `argus-words whoami`: who the saved tokens belong to, after checking that they still work. */
+/**
+ * `argus-words whoami`: who the saved login (or the API token) belongs to and what it may reach,
+ * after checking that it still works. An external API without the team endpoints names the user only.
+ */
 export async function whoamiAction(conn: Connection): Promise<void> {
   await conn.requireLogin();
   try {
-    await conn.api.languages.search({ size: 1 });
+    const me = await conn.api.team.whoami();
+    const who = me.token ? `token "${me.token.name}" of ${me.username.split(' · ')[0]!}` : me.username;
+    const expiry = me.token ? ` (expires ${me.token.expiresAt})` : '';
+    conn.out.result({ apiUrl: conn.apiUrl, ...me }, () => `${who} at ${conn.apiUrl}: ${me.reach}${expiry}\n`);
+    return;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      throw new CliError(`The session at ${conn.apiUrl} has ended: run \`argus-words login\` again.`);
+      throw new CliError(
+        conn.usesToken
+          ? `The API token was refused by ${conn.apiUrl}: it expired, was revoked or is wrong.`
+          : `The session at ${conn.apiUrl} has ended: run \`argus-words login\` again.`,
+      );
     }
-    throw error;
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
   }
+  await conn.api.languages.search({ size: 1 });
   const username = await conn.username();
   conn.out.result({ apiUrl: conn.apiUrl, username }, () => `${username} at ${conn.apiUrl}\n`);
 }

@@ -12,6 +12,7 @@ import {
 } from './resources.ts';
 import { solvabilityClient, type SolvabilityClient } from './solvability.ts';
 import { createTransport, type ApiClientOptions } from './transport.ts';
+import { teamClient, type TeamClient } from './team.ts';
 
 /** `letter-group-levels` → `letterGroupLevels`. */
 type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
@@ -42,6 +43,8 @@ export type ApiClient = ResourceClients & {
   readonly solvability: SolvabilityClient;
   /** The link builder: a letter group's plan and its apply, link jobs. */
   readonly linkBuilder: LinkBuilderClient;
+  /** Accounts, invitations, API tokens and who am I (issue 33). */
+  readonly team: TeamClient;
   /** The client of any entity by name, for code that works from descriptions. */
   resource(name: EntityName): GenericResourceClient;
 };
@@ -67,6 +70,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     history: historyClient(transport),
     solvability: solvabilityClient(transport),
     linkBuilder: linkBuilderClient(transport),
+    team: teamClient(transport),
     resource(name) {
       const client = generic.get(name);
       if (!client) throw new RangeError(`No entity is called ${JSON.stringify(name)}`);

@@ -60,7 +60,7 @@ describe('argus-words login, whoami, logout, refresh on 401', () => {
     });
 
     const whoami = await h.cli(['whoami']);
-    expect(whoami).toMatchObject({ code: 0, stdout: `admin at ${h.api}\n` });
+    expect(whoami).toMatchObject({ code: 0, stdout: `admin at ${h.api}: administrator\n` });
   });
 
   it('logs in without a terminal: --username, password on stdin or ARGUS_PASSWORD, --otp or ARGUS_OTP', async () => {

@@ -1,6 +1,7 @@
 // What the server tells the panel about its session, and what panel loaders receive as `context`.
 // Types only: the browser imports this file too, so it must never pull server code in.
 import type { ApiClient } from '#shared/api-client/index.ts';
+import type { Reach } from '#shared/permissions.ts';
 
 export type SessionState = 'logged-out' | 'two-factor' | 'logged-in';
 
@@ -18,6 +19,13 @@ export interface SessionStatus {
   idleTimeoutMs: number;
   /** The server clock when the status was made, so the client can correct its own clock skew. */
   serverNow: number;
+  /**
+   * What the account may reach (issue 33), as the content API said at login; null when logged out.
+   * The panel offers only what it allows; the API enforces it on every call.
+   */
+  reach: Reach | null;
+  /** The same in words ("editor of French"), for the explanations the panel shows. */
+  reachText: string | null;
 }
 
 /** Handed to React Router loaders and actions on the server as `context`. */

@@ -15,6 +15,9 @@ export const changeSetPath = (id: string): string => `${CHANGES_PATH}/${encodeUR
 /** The audit screen filtered to one record (`words`, 12): its history. */
 export const recordHistoryPath = (resource: string, id: number | string): string =>
   `${AUDIT_PATH}?${new URLSearchParams({ entity: resource, entityId: String(id) })}`;
+/** The team (issue 33): accounts and API tokens, for administrators; and an invitation's enrolment. */
+export const TEAM_PATH = `${PANEL_PATH}/team`;
+export const ENROL_PATH = `${PANEL_PATH}/enrol`;
 /** The browser-facing session endpoints (server/panel) and the content API proxy. */
 export const SESSION_PATH = `${PANEL_PATH}/session`;
 export const PROXY_PATH = `${PANEL_PATH}/api`;
@@ -33,6 +36,8 @@ const canonical = (pathname: string): string => pathname.toLowerCase().replace(/
  */
 export function gateRedirect(state: SessionState, pathname: string): string | null {
   const path = canonical(pathname);
+  // An invitation's link: choosing a password needs no session (the link's token is the proof).
+  if (path === ENROL_PATH) return null;
   switch (state) {
     case 'logged-out':
       return path === LOGIN_PATH ? null : '/';

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import type { AnyEntity } from './entities/index.ts';
 
 /**
@@ -26,16 +25,6 @@ export const FULL_REACH: Reach = { permissions: 'administrator', languages: null
 
 /** At most this many languages name one account's reach (a list, not a query). */
 export const MAX_REACH_LANGUAGES = 50;
-
-export const permissionSetSchema = z.enum(PERMISSION_SETS, {
-  error: () => `Permissions must be one of ${PERMISSION_SETS.join(', ')}`,
-});
-
-export const reachLanguagesSchema = z
-  .array(z.number().int().positive())
-  .min(1, 'Name at least one language, or none for every language')
-  .max(MAX_REACH_LANGUAGES, `At most ${MAX_REACH_LANGUAGES} languages`)
-  .nullable();
 
 /** An administrator is never limited to languages: the limit would not hold for accounts and tokens. */
 export function normalReach(permissions: PermissionSet, languages: number[] | null): Reach {

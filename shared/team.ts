@@ -1,15 +1,23 @@
 import * as z from 'zod';
-import { permissionSetSchema, reachLanguagesSchema } from './permissions.ts';
+import { MAX_REACH_LANGUAGES, PERMISSION_SETS } from './permissions.ts';
+import { MAX_TOKEN_DAYS } from './team-limits.ts';
+
+export { ENROLMENT_LIFETIME_MS, MAX_TOKEN_DAYS, parseDays } from './team-limits.ts';
 
 /**
  * The team's wire formats (issue 33): panel accounts, invitations, API tokens and "who am I".
  * One description for the server's validation, OpenAPI, the typed client, the panel and the CLI.
  */
 
-/** Tokens live at most a year; a shorter expiry is the caller's choice, and one is required. */
-export const MAX_TOKEN_DAYS = 365;
-/** An invitation's enrolment link is good for 24 hours. */
-export const ENROLMENT_LIFETIME_MS = 24 * 60 * 60_000;
+export const permissionSetSchema = z.enum(PERMISSION_SETS, {
+  error: () => `Permissions must be one of ${PERMISSION_SETS.join(', ')}`,
+});
+
+export const reachLanguagesSchema = z
+  .array(z.number().int().positive())
+  .min(1, 'Name at least one language, or none for every language')
+  .max(MAX_REACH_LANGUAGES, `At most ${MAX_REACH_LANGUAGES} languages`)
+  .nullable();
 
 const username = z
   .string({ error: 'must be text' })
@@ -130,12 +138,3 @@ export const whoamiSchema = z
   })
   .meta({ title: 'Whoami' });
 export type Whoami = z.infer<typeof whoamiSchema>;
-
-/** "30d", "12h" → days (whole, rounded up); null when not such a duration. */
-export function parseDays(text: string): number | null {
-  const match = /^(\d{1,4})\s*(d|days?|w|weeks?|y|years?)?$/i.exec(text.trim());
-  if (!match) return null;
-  const n = Number(match[1]);
-  const unit = (match[2] ?? 'd').toLowerCase()[0];
-  return unit === 'w' ? n * 7 : unit === 'y' ? n * 365 : n;
-}

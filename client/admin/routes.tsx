@@ -43,6 +43,15 @@ export const adminRoutes: RouteObject[] = [
             handle: panelHandle('Log in', 'Log in to the Argus Words content panel.'),
           },
           {
+            id: 'admin-enrol',
+            path: 'enrol',
+            lazy: () => import('./auth/Enrol.tsx'),
+            handle: panelHandle(
+              'Choose your password',
+              'Finish an invitation to the Argus Words content panel.',
+            ),
+          },
+          {
             id: 'admin-set-qr-code',
             path: 'auth/set-qr-code',
             lazy: () => import('./auth/SetQrCode.tsx'),
@@ -105,6 +114,12 @@ export const adminRoutes: RouteObject[] = [
               'Import',
               'Upload a word list or a table export: preview the changes, then apply them.',
             ),
+          },
+          {
+            id: 'admin-team',
+            path: 'team',
+            lazy: () => import('./team/TeamScreen.tsx'),
+            handle: panelHandle('Team', 'Panel accounts, their permissions and languages, and API tokens.'),
           },
           {
             id: 'admin-search',

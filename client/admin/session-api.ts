@@ -53,6 +53,9 @@ export const sessionApi = {
   verifyOtp: (otp: string) => sessionCall<VerifyOtpResult>('POST', '/verify-otp', { otp }),
   keepAlive: () => sessionCall<SessionStatus>('POST', '/keep-alive'),
   logout: () => sessionCall<null>('POST', '/logout'),
+  /** An invitation's first password (the token from its link); no session is made. */
+  enrol: (token: string, password: string) =>
+    sessionCall<{ username: string }>('POST', '/enrol', { token, password }),
   /** The QR code's secret, typed by hand into apps that cannot scan (while enrolling only). */
   totpKey: () => sessionCall<{ key: string }>('GET', '/totp-key').then((answer) => answer.key),
   /** The QR code to scan while enrolling (only when the status says `hasQrCode`). */

@@ -20,7 +20,8 @@ export interface AllowedCall {
     | 'trash'
     | 'restore'
     | 'change-sets'
-    | 'undo';
+    | 'undo'
+    | 'team';
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the content API prefix, e.g. `levels/cms/5`: only ever built from matched parts. */
   path: string;
@@ -55,7 +56,25 @@ const HISTORY = /^\/(?:audit\/cms\/(\d{1,10})\/revert|trash\/cms\/(?:(search)|(\
 const CHANGE_SETS =
   /^\/change-sets\/cms\/(?:(search)|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/(entries|undo))?)\/?$/;
 
+// The team (issue 33): who am I; accounts (list, invite, one, change, reset two-factor, end its
+// sessions, renew an invitation); API tokens (list, create, revoke). The API decides who may.
+const TEAM =
+  /^\/(?:accounts\/cms(?:\/(?:(me)|(\d{1,10})(?:\/(reset-2fa|end-sessions|invitation))?))?|(tokens)\/cms(?:\/(\d{1,10}))?)\/?$/;
+
 export class BadProxyQuery extends Error {}
+
+function matchTeamCall(method: string, rawPath: string): AllowedCall | null {
+  const [, me, account, step, tokens, token] = TEAM.exec(rawPath)!;
+  const team = (only: AllowedCall['method'], path: string): AllowedCall | null =>
+    method === only ? { entity: null, operation: 'team', method: only, path, query: '' } : null;
+  if (me) return team('GET', 'accounts/cms/me');
+  if (step) return team('POST', `accounts/cms/${account}/${step}`);
+  if (account)
+    return method === 'PUT' ? team('PUT', `accounts/cms/${account}`) : team('GET', `accounts/cms/${account}`);
+  if (token) return team('DELETE', `tokens/cms/${token}`);
+  const collection = tokens ? 'tokens/cms' : 'accounts/cms';
+  return method === 'POST' ? team('POST', collection) : team('GET', collection);
+}
 
 /** A change-set call: the list, one, its entries (reads) or its undo (the one write). */
 function matchChangeSetCall(method: string, rawPath: string, rawQuery: string): AllowedCall | null {
@@ -114,6 +133,7 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
   }
   if (HISTORY.test(rawPath)) return matchHistoryCall(method, rawPath, rawQuery);
   if (CHANGE_SETS.test(rawPath)) return matchChangeSetCall(method, rawPath, rawQuery);
+  if (TEAM.test(rawPath)) return matchTeamCall(method, rawPath);
   const solvability = matchSolvability(method, rawPath, rawQuery);
   if (solvability !== undefined) return solvability;
   const link = linkBuilderCall(method, rawPath, rawQuery);

@@ -8,6 +8,7 @@ import type { PanelSession } from './middleware.ts';
 import { qrCodeSvg, totpKey } from './qr-code.ts';
 import { markActivity, stateOf } from './session-data.ts';
 import { verifyOtpRoute } from './verify-otp-route.ts';
+import { enrolRoute } from './enrol-route.ts';
 
 export interface SessionRouteDeps {
   session: PanelSession;
@@ -66,6 +67,7 @@ export function sessionRouter(deps: SessionRouteDeps): Router {
 
   router.post('/login', jsonOnly, wrap(loginRoute(deps)));
   router.post('/verify-otp', jsonOnly, wrap(verifyOtpRoute(deps)));
+  router.post('/enrol', jsonOnly, wrap(enrolRoute(deps)));
 
   router.post(
     '/keep-alive',

@@ -1,5 +1,6 @@
 import type { Session, SessionData } from 'express-session';
 import type { SessionState, SessionStatus } from '#shared/panel-context.ts';
+import { FULL_REACH, type Reach } from '#shared/permissions.ts';
 
 /**
  * What the panel's server-side session holds (SPEC §3 "Session"). None of it ever leaves the
@@ -19,6 +20,9 @@ export interface PanelAuth {
   qrCodeUrl: string | null;
   /** Wrong codes given for the pending two-factor token (absent in sessions stored before). */
   otpFailures?: number;
+  /** What the account may reach, read from the content API at login (absent: everything). */
+  reach?: Reach;
+  reachText?: string;
 }
 
 declare module 'express-session' {
@@ -84,6 +88,8 @@ export function statusOf(data: Stored | undefined, now: number): SessionStatus {
     idleDeadline: state === 'logged-out' || !data ? null : expiresAt(data),
     idleTimeoutMs: IDLE_TIMEOUT_MS,
     serverNow: now,
+    reach: state === 'logged-in' ? (data?.auth?.reach ?? FULL_REACH) : null,
+    reachText: state === 'logged-in' ? (data?.auth?.reachText ?? FULL_REACH.permissions) : null,
   };
 }
 

@@ -8,6 +8,7 @@ import {
 } from '#shared/api-client/index.ts';
 import type { LoginRequest, LoginResponse, VerifyOtpResponse } from '#shared/auth-schemas.ts';
 import { UpstreamError, type Upstream } from '../proxy/upstream.ts';
+import { FULL_REACH, type Reach } from '#shared/permissions.ts';
 
 /** A TokenStore holding one session's pair for the length of one call. */
 function heldTokens(initial: Tokens | null): TokenStore & { current: Tokens | null } {
@@ -53,6 +54,25 @@ export function upstreamAuth(upstream: Upstream, req: Request) {
         throw asUpstreamFailure(error);
       }
       return held.current && held.current.accessToken !== tokens.accessToken ? held.current : null;
+    },
+
+    /** An invitation's first password (issue 33): the account's username. */
+    enrol: (token: string, password: string): Promise<{ username: string }> =>
+      client().team.enrol(token, password),
+
+    /**
+     * What the account may reach (issue 33). An external content API without permission sets
+     * (no `accounts/cms/me`) treats every account as an administrator, and so does the panel.
+     */
+    async reach(accessToken: string): Promise<{ reach: Reach; reachText: string }> {
+      try {
+        const me = await client(heldTokens({ accessToken, refreshToken: null })).team.whoami();
+        return { reach: { permissions: me.permissions, languages: me.languages }, reachText: me.reach };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404)
+          return { reach: FULL_REACH, reachText: FULL_REACH.permissions };
+        throw asUpstreamFailure(error);
+      }
     },
 
     /** Revokes the refresh token's whole session upstream; failures are the caller's to log. */

@@ -67,10 +67,20 @@ export function verifyOtpRoute(deps: SessionRouteDeps): RequestHandler {
       return sendMessage(res, 401, message);
     }
 
+    const accessToken = answer.accessToken ?? answer.token;
+    let reach;
+    try {
+      reach = await upstreamAuth(deps.upstream, req).reach(accessToken);
+    } catch (caught) {
+      const error = asUpstreamFailure(caught);
+      if (error instanceof UpstreamError) return sendUpstreamDown(req, res, error.kind === 'timeout');
+      throw error;
+    }
     await deps.session.regenerate(req, { keepData: true });
     const now = deps.clock();
     updateAuth(req.session, {
-      accessToken: answer.accessToken ?? answer.token,
+      ...reach,
+      accessToken,
       refreshToken: answer.refreshToken,
       twoFactorToken: null,
       twoFaVerified: true,

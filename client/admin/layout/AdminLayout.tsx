@@ -79,7 +79,7 @@ export function Component() {
       <a className="visually-hidden-focusable skip-link" href="#main">
         Skip to main content
       </a>
-      <AdminNavbar state={session.state} />
+      <AdminNavbar state={session.state} reach={session.reach} />
       <main id="main" ref={mainRef} tabIndex={-1} className="container-fluid panel-main py-4">
         <Outlet />
       </main>

@@ -1,6 +1,8 @@
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { SessionState } from '#shared/panel-context.ts';
+import { auditEntry, entityByName, type EntityName } from '#shared/entities/index.ts';
+import { FULL_REACH, isAdministrator, mayRead, type Reach } from '#shared/permissions.ts';
 import { sessionApi } from '../session-api.ts';
 import { ErrorMessage } from '../components/Messages.tsx';
 import { sectionLinkProps, useFollowLink } from '../components/plain-links.ts';
@@ -10,6 +12,7 @@ import {
   IMPORT_PATH,
   LOGIN_PATH,
   PANEL_PATH,
+  TEAM_PATH,
   TRASH_PATH,
 } from '#shared/panel-paths.ts';
 import { leavePanel } from '../session/useIdleTimer.ts';
@@ -17,18 +20,28 @@ import { LinkTablesMenu } from './LinkTablesMenu.tsx';
 import { NavSearch } from './NavSearch.tsx';
 import { useDisclosure } from './use-disclosure.ts';
 
-const SECTIONS = [
-  { to: `${PANEL_PATH}/level`, label: 'Level' },
-  { to: `${PANEL_PATH}/user`, label: 'User' },
-  { to: `${PANEL_PATH}/language`, label: 'Language' },
-  { to: `${PANEL_PATH}/word`, label: 'Word' },
-  { to: `${PANEL_PATH}/stage`, label: 'Stage' },
-  { to: `${PANEL_PATH}/letter-group`, label: 'Letter Group' },
-  { to: AUDIT_PATH, label: 'History' },
-  { to: TRASH_PATH, label: 'Trash' },
-  { to: CHANGES_PATH, label: 'Changes' },
-  { to: IMPORT_PATH, label: 'Import' },
-] as const;
+type Section = { to: string; label: string; shown(reach: Reach): boolean };
+const entitySection = (name: EntityName, label: string): Section => ({
+  to: `${PANEL_PATH}/${name}`,
+  label,
+  shown: (reach) => mayRead(reach, entityByName(name)),
+});
+
+/** The sections an account sees: only what its permission set lets it use (issue 33). */
+const SECTIONS: Section[] = [
+  entitySection('level', 'Level'),
+  entitySection('user', 'User'),
+  entitySection('language', 'Language'),
+  entitySection('word', 'Word'),
+  entitySection('stage', 'Stage'),
+  entitySection('letter-group', 'Letter Group'),
+  { to: AUDIT_PATH, label: 'History', shown: (reach) => mayRead(reach, auditEntry) },
+  // The trash holds every language's rows.
+  { to: TRASH_PATH, label: 'Trash', shown: (reach) => reach.languages === null },
+  { to: CHANGES_PATH, label: 'Changes', shown: () => true },
+  { to: IMPORT_PATH, label: 'Import', shown: (reach) => reach.permissions !== 'viewer' },
+  { to: TEAM_PATH, label: 'Team', shown: isAdministrator },
+];
 
 /** Ends the server session, then a full page load of the site root (SPEC §4). */
 function LogoutButton({ onError }: { onError(message: string | null): void }) {
@@ -82,7 +95,13 @@ function Brand({ to }: { to: string }) {
  * summary is the menu button. It works before hydration; hydrated, it also closes on navigation,
  * on a click elsewhere and on Escape.
  */
-function CollapsingNav({ onLogoutError }: { onLogoutError(message: string | null): void }) {
+function CollapsingNav({
+  onLogoutError,
+  reach,
+}: {
+  onLogoutError(message: string | null): void;
+  reach: Reach;
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
   const onKeyDown = useDisclosure(ref);
   // Plain links (plain-links.ts) marked as <NavLink> marks them: every panel page renders these.
@@ -96,7 +115,7 @@ function CollapsingNav({ onLogoutError }: { onLogoutError(message: string | null
       </summary>
       <div className="panel-nav-body">
         <ul className="navbar-nav me-md-auto">
-          {SECTIONS.map((section) => (
+          {SECTIONS.filter((section) => section.shown(reach)).map((section) => (
             <li className="nav-item" key={section.to}>
               <a {...sectionLinkProps(pathname, section.to, 'nav-link')} onClick={follow}>
                 {section.label}
@@ -119,7 +138,7 @@ function CollapsingNav({ onLogoutError }: { onLogoutError(message: string | null
  * factor is verified (SPEC §2); the reduced navbar of the login and two-factor screens is the
  * brand and 'Login' (which starts the login over).
  */
-export function AdminNavbar({ state }: { state: SessionState }) {
+export function AdminNavbar({ state, reach }: { state: SessionState; reach: Reach | null }) {
   const verified = state === 'logged-in';
   const [logoutError, setLogoutError] = useState<string | null>(null);
   return (
@@ -127,7 +146,11 @@ export function AdminNavbar({ state }: { state: SessionState }) {
       <nav className="navbar navbar-expand-md panel-navbar" aria-label="Admin">
         <div className="container-fluid panel-navbar-inner">
           <Brand to={verified ? PANEL_PATH : LOGIN_PATH} />
-          {verified ? <CollapsingNav onLogoutError={setLogoutError} /> : <LoginLink />}
+          {verified ? (
+            <CollapsingNav onLogoutError={setLogoutError} reach={reach ?? FULL_REACH} />
+          ) : (
+            <LoginLink />
+          )}
         </div>
       </nav>
       <ErrorMessage message={logoutError} className="container-fluid py-2" />

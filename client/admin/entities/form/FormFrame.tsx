@@ -6,6 +6,8 @@ import { ConfirmDialog } from '#client/admin/components/ConfirmDialog.tsx';
 import type { AdminLayoutData } from '#client/admin/layout/AdminLayout.tsx';
 import { ReauthDialog } from '#client/admin/session/ReauthDialog.tsx';
 import { Notices } from '../Notices.tsx';
+import { mayWrite } from '#shared/permissions.ts';
+import { useReach } from '#client/admin/session/use-reach.ts';
 import { ConflictPanel } from './ConflictPanel.tsx';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard.tsx';
 import type { EntityFormState } from './use-entity-form.ts';
@@ -26,6 +28,8 @@ export function FormFrame({
   children: ReactNode;
 }) {
   const username = useRouteLoaderData<AdminLayoutData>('admin')?.session.username ?? null;
+  const { reach, text } = useReach();
+  const writable = mayWrite(reach, entity);
   return (
     <>
       <form
@@ -47,10 +51,17 @@ export function FormFrame({
             onOverwrite={form.overwrite}
           />
         ) : null}
+        {writable ? null : (
+          <p className="text-body-secondary mt-3 mb-0" data-testid="reach-note">
+            {`Your account (${text}) may view ${entity.labelPlural.toLowerCase()} but not change them.`}
+          </p>
+        )}
         <div className="d-flex gap-2 mt-3">
-          <button type="submit" className="btn btn-primary" disabled={form.busy}>
-            Save
-          </button>
+          {writable ? (
+            <button type="submit" className="btn btn-primary" disabled={form.busy}>
+              Save
+            </button>
+          ) : null}
           <Link className="btn btn-secondary" to={form.back}>
             Cancel
           </Link>
@@ -59,7 +70,7 @@ export function FormFrame({
               View history
             </Link>
           ) : null}
-          {form.canDelete ? (
+          {writable && form.canDelete ? (
             <button
               type="button"
               className="btn btn-outline-danger ms-auto"

@@ -15,6 +15,8 @@ import { PageControls } from './PageControls.tsx';
 import { Pager } from './Pager.tsx';
 import { SavedNote } from './SavedNote.tsx';
 import { BulkActions } from './BulkActions.tsx';
+import { mayWrite } from '#shared/permissions.ts';
+import { useReach } from '#client/admin/session/use-reach.ts';
 import { writeHidden } from './columns.ts';
 import { ListTools } from './ListTools.tsx';
 import { rowTitle } from './titles.ts';
@@ -103,6 +105,7 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
   }
 
   const blocked = Object.keys(data.filterProblems).length > 0;
+  const { reach } = useReach();
   const sortHref = (field: string) => location.pathname + listSearch(entity, withSort(data.state, field));
   const errors = [data.error, data.sortProblem, shown?.kind === 'error' ? shown.text : null];
   return (
@@ -130,22 +133,25 @@ export function EntityList({ entity }: { entity: AnyEntity }) {
         successLink={shown?.kind === 'success' ? shown.link : null}
         loading={loading}
       />
-      <BulkActions
-        entity={entity}
-        state={data.state}
-        rows={data.rows}
-        titles={data.titles}
-        selected={current.ids}
-        allMatching={current.all}
-        total={data.totalElements}
-        onSelectAll={() => setSelection({ ...current, all: true })}
-        onClear={clearSelection}
-        onDone={(notice) => {
-          clearSelection();
-          show(notice);
-          void revalidator.revalidate();
-        }}
-      />
+      {/* An account that may not change these rows gets no bulk actions (ListActions says why). */}
+      {mayWrite(reach, entity) ? (
+        <BulkActions
+          entity={entity}
+          state={data.state}
+          rows={data.rows}
+          titles={data.titles}
+          selected={current.ids}
+          allMatching={current.all}
+          total={data.totalElements}
+          onSelectAll={() => setSelection({ ...current, all: true })}
+          onClear={clearSelection}
+          onDone={(notice) => {
+            clearSelection();
+            show(notice);
+            void revalidator.revalidate();
+          }}
+        />
+      ) : null}
       <SavedNote entity={entity} savedId={loading ? null : savedId} rows={data.rows} />
       <ListTable
         entity={entity}

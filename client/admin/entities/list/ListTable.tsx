@@ -1,3 +1,5 @@
+import { mayWrite } from '#shared/permissions.ts';
+import { useReach } from '#client/admin/session/use-reach.ts';
 import type { AnyEntity, ColumnDescription } from '#shared/entities/index.ts';
 import { useFollowLink, type FollowLink } from '../../components/plain-links.ts';
 import type { Row } from '../entity-api.ts';
@@ -97,6 +99,7 @@ function cell(entity: AnyEntity, row: Row, column: ColumnDescription, titles: Ti
 export function ListTable(props: ListTableProps) {
   const { entity, rows, busy, listQuery, savedId, emptyText, onDelete, sort, titles, selected } = props;
   const label = entity.label.toLowerCase();
+  const writable = mayWrite(useReach().reach, entity);
   const extra = useExtraColumn(entity, listQuery);
   // Plain anchors (plain-links.ts): sorting keeps the scroll position, as paging does.
   const follow = useFollowLink();
@@ -170,9 +173,10 @@ export function ListTable(props: ListTableProps) {
                     href={formHref(editPath(entity.name, row.id), listQuery)}
                     onClick={follow}
                   >
-                    Edit<span className="visually-hidden">{` ${label} ${row.id}`}</span>
+                    {writable ? 'Edit' : 'View'}
+                    <span className="visually-hidden">{` ${label} ${row.id}`}</span>
                   </a>
-                  {entity.panel.delete && entity.operations.delete ? (
+                  {writable && entity.panel.delete && entity.operations.delete ? (
                     <button
                       type="button"
                       className="btn btn-sm btn-danger"

@@ -17,7 +17,8 @@ const bodySchema = z.object({ token: z.string().min(1).max(200), password: z.str
 export function enrolRoute(deps: Pick<SessionRouteDeps, 'upstream'>): RequestHandler {
   return async (req, res) => {
     const body = bodySchema.safeParse(req.body ?? {});
-    if (!body.success) return sendMessage(res, 400, 'The enrolment link is incomplete: open it again from the invitation.');
+    if (!body.success)
+      return sendMessage(res, 400, 'The enrolment link is incomplete: open it again from the invitation.');
     try {
       res.json(await upstreamAuth(deps.upstream, req).enrol(body.data.token, body.data.password));
     } catch (caught) {

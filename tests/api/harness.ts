@@ -18,6 +18,8 @@ export interface ApiHarness {
   seam: NonNullable<AppHandle['api']>;
   /** A second connection to the same database, for arranging what the API cannot (players). */
   database: DatabaseHandle;
+  /** Another instance of the app on the same database (several instances, issue 33). */
+  another(): Promise<AppHandle>;
   clock: { now: number };
   token: string;
   get(path: string): request.Test;
@@ -49,10 +51,16 @@ export async function startApi(dialect: Dialect): Promise<ApiHarness> {
   const { accessToken } = await loginAsAdmin(handle.handler, { ...ADMIN, clock: () => clock.now });
   const auth = (test: request.Test) => test.set('Authorization', `Bearer ${accessToken}`);
   const url = (path: string) => `${PREFIX}/${path.replace(/^\//, '')}`;
+  const others: AppHandle[] = [];
   return {
     app: handle.handler,
     seam: handle.api!,
     database,
+    async another() {
+      const other = await createApp(config, { database: testDb.options, clock: () => clock.now });
+      others.push(other);
+      return other;
+    },
     clock,
     token: accessToken,
     get: (path) => auth(request(handle.handler).get(url(path))),
@@ -60,6 +68,7 @@ export async function startApi(dialect: Dialect): Promise<ApiHarness> {
     put: (path, body) => auth(request(handle.handler).put(url(path))).send(body as object),
     del: (path) => auth(request(handle.handler).delete(url(path))),
     async close() {
+      for (const other of others) await other.close();
       await database.close();
       await handle.close();
       await testDb.drop();

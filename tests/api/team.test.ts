@@ -225,6 +225,18 @@ describe.each(DIALECTS)('the team on %s', (dialect) => {
     );
   });
 
+  it('limits the health report and the solvability of levels to its languages', async () => {
+    const report = await as(editor).get('health/cms');
+    expect(report.status).toBe(200);
+    expect(report.body.counts.wordsByLanguage.map((w: { language: string }) => w.language)).toEqual([
+      'French',
+    ]);
+    expect(Object.keys(report.body.counts.tables)).not.toContain('users');
+    const level = await created('levels/cms', { languageId: ids.german, stageId: ids.stage });
+    expect((await as(editor).get(`levels/cms/${level}/solvability`)).status).toBe(403);
+    expect((await as(editor).get(`levels/cms/solvability?ids=${level}`)).status).toBe(403);
+  });
+
   it('names the reach of the caller', async () => {
     const me = await as(editor).get('accounts/cms/me');
     expect(me.body).toMatchObject({
@@ -244,6 +256,24 @@ describe.each(DIALECTS)('the team on %s', (dialect) => {
       'admin is the last active administrator: make another account an administrator first',
     );
     expect((await api.put(`accounts/cms/${admin.id}`, { isActive: false })).status).toBe(409);
+  });
+
+  it('a token revoked on one instance is refused on another within a second', async () => {
+    const b = await api.another();
+    const made = await api.post('tokens/cms', {
+      name: 'two instances',
+      permissions: 'viewer',
+      expiresInDays: 1,
+    });
+    const onB = () =>
+      request(b.handler).get(`${PREFIX}/words/cms/search`).set('Authorization', `Bearer ${made.body.token}`);
+    // B has read (and remembers) the token before it is revoked on A.
+    expect((await onB()).status).toBe(200);
+    expect((await onB()).status).toBe(200);
+    expect((await api.del(`tokens/cms/${made.body.id}`)).status).toBe(200);
+    const revokedAt = Date.now();
+    await expect.poll(async () => (await onB()).status, { timeout: 1000, interval: 50 }).toBe(401);
+    expect(Date.now() - revokedAt).toBeLessThan(1000);
   });
 
   it('tokens: shown once, used without a login, audited under their name, refused once expired, revoked or wrong', async () => {

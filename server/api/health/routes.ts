@@ -8,6 +8,8 @@ import { perAdminLimit } from '../http/per-admin-limit.ts';
 import { recentActivity } from './activity.ts';
 import { contentCounts } from './counts.ts';
 import { createFindings } from './findings.ts';
+import { reportWithinReach } from '../access/health-reach.ts';
+import { looseDb } from '../resources/rows.ts';
 
 /** Requests per admin and minute: the report is cheap when warm, but a cold run reads every link. */
 export const HEALTH_RATE = { points: 60, duration: 60 };
@@ -51,7 +53,7 @@ export function healthRoutes(deps: { database: DatabaseHandle; clock: () => numb
       findings: await findings(version),
       ...recent,
     };
-    return json(body);
+    return json(await reportWithinReach(looseDb(database), ctx.actor!, body));
   };
 
   return [{ path: '/', methods: { get: [limited, report] } }];

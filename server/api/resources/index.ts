@@ -24,6 +24,7 @@ export function contentRoutes(deps: {
     ...solvabilityRoutes({
       service: createSolvabilityService(deps.database, deps.clock),
       requireAdmin: deps.requireAdmin,
+      db,
       searchLevels: async (ctx, request) => store.search(level, await withinReach(db, ctx, level, request)),
       exportLevels: async (ctx, request, ids) =>
         store.exportChunks(level, {

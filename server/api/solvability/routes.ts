@@ -1,3 +1,5 @@
+import { assertRowsWithinReach } from '../access/guard.ts';
+import type { LooseDb } from '../resources/rows.ts';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { level } from '#shared/entities/index.ts';
 import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
@@ -73,8 +75,19 @@ export function solvabilityRoutes(deps: {
   searchLevels(ctx: ApiContext, request: SearchRequest): Promise<unknown>;
   /** The level list's export (store.exportChunks of levels), likewise. */
   exportLevels(ctx: ApiContext, request: ExportRequest, ids?: number[]): Promise<AsyncIterable<Values[]>>;
+  db: LooseDb;
 }): ApiRoute[] {
   const { service, requireAdmin } = deps;
+  /** An account limited to some languages asks about its own levels only (403 naming the others). */
+  const levelsWithinReach = async (ctx: ApiContext, ids: number[]) => {
+    if (ctx.actor!.reach.languages === null || ids.length === 0) return;
+    const rows = await deps.db
+      .selectFrom('levels')
+      .select(['id', 'languageId'])
+      .where('id', 'in', ids)
+      .execute();
+    await assertRowsWithinReach(deps.db, ctx.actor!, level, rows, 'read');
+  };
   const limiter = new RateLimiterMemory(SOLVABILITY_LIMIT);
   const limited = perAdminLimit(limiter, tooMany('solvability'));
 
@@ -138,6 +151,7 @@ export function solvabilityRoutes(deps: {
           limited,
           async (ctx) => {
             const ids = batchIds(ctx.query);
+            await levelsWithinReach(ctx, ids);
             const answers = await service.ofLevels(ids);
             const batch: SolvabilityBatch = {
               levels: [...answers].map(([id, a]) => ({
@@ -162,6 +176,7 @@ export function solvabilityRoutes(deps: {
           limited,
           async (ctx) => {
             const id = levelId(String(ctx.params.id));
+            await levelsWithinReach(ctx, [id]);
             const answer = (await service.ofLevels([id])).get(id);
             if (!answer) throw notFound(`Level ${id} not found`);
             return json(answer);

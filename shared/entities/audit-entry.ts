@@ -63,5 +63,8 @@ export const auditEntry = defineEntity({
   naturalKey: null,
   order: 'desc',
   panel: { add: false, delete: false, confirmDelete: false, confirmSave: false, loadById: true },
-  access: 'administration',
+  // Editors and viewers read the history of the content tables (and, when limited, of their
+  // languages' rows); players' and the team's entries are for administrators.
+  access: 'content',
+  language: { audited: true },
 });

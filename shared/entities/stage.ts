@@ -31,5 +31,6 @@ export const stage = defineEntity({
   title: (row) => (row.letters ? `${String(row.number)} · ${String(row.letters)}` : String(row.number)),
   panel: { add: true, delete: true, confirmDelete: true, confirmSave: true, loadById: false },
   access: 'content',
-  language: { field: 'languageId' },
+  // A stage is every language's: an account limited to some languages reads stages, never changes them.
+  language: { shared: true },
 });

@@ -166,7 +166,11 @@ export interface EntityDescription<F extends FieldMap = FieldMap> {
 export type LanguageOfRow =
   | { readonly self: true }
   | { readonly field: string }
-  | { readonly through: readonly { readonly field: string; readonly entity: EntityName }[] };
+  | { readonly through: readonly { readonly field: string; readonly entity: EntityName }[] }
+  /** The audit log: an entry belongs to the languages of the row it is about (while it is stored). */
+  | { readonly audited: true }
+  /** Every language's (stages): read by any account, changed only by those with every language. */
+  | { readonly shared: true };
 
 // ---- Types of the values and of the zod schemas derived from a field map ----
 

@@ -153,6 +153,13 @@ describe.each(DIALECTS)('the team on %s', (dialect) => {
     expect(await wordCount()).toBe(before);
     const german = await api.get(`words/cms/${ids.deWord}`);
     expect(german.body).toMatchObject({ letters: 'haus', isActive: true, languageId: ids.german });
+    // Stages are every language's: read, never changed, by an account limited to some.
+    expect((await as(editor).get(`stages/cms/${ids.stage}`)).status).toBe(200);
+    const stage = await as(editor).put(`stages/cms/${ids.stage}`, { letters: 'x' });
+    expect(stage.status).toBe(403);
+    expect(stage.body.message).toBe(
+      'Your account may not change stages: they are shared by every language, and it is limited to some; nothing was changed',
+    );
     // Its own language still works.
     expect((await as(editor).put(`words/cms/${ids.frWord}`, { isActive: false })).status).toBe(200);
     expect((await as(editor).put(`words/cms/${ids.frWord}`, { isActive: true })).status).toBe(200);
@@ -183,13 +190,7 @@ describe.each(DIALECTS)('the team on %s', (dialect) => {
   });
 
   it('keeps players, accounts and tokens from editors, and every write from viewers', async () => {
-    for (const path of [
-      'users/cms/search',
-      'user-levels/cms/search',
-      'accounts/cms',
-      'tokens/cms',
-      'audit/cms/search',
-    ]) {
+    for (const path of ['users/cms/search', 'user-levels/cms/search', 'accounts/cms', 'tokens/cms']) {
       const res = await as(editor).get(path);
       expect(res.status, path).toBe(403);
     }
@@ -235,6 +236,23 @@ describe.each(DIALECTS)('the team on %s', (dialect) => {
     const level = await created('levels/cms', { languageId: ids.german, stageId: ids.stage });
     expect((await as(editor).get(`levels/cms/${level}/solvability`)).status).toBe(403);
     expect((await as(editor).get(`levels/cms/solvability?ids=${level}`)).status).toBe(403);
+  });
+
+  it("shows a limited editor the history of its languages' rows only, and never of players", async () => {
+    const history = await as(editor).get('audit/cms/search?size=100');
+    expect(history.status).toBe(200);
+    const about = history.body.content.map(
+      (e: { entity: string; entityId: number }) => `${e.entity}:${e.entityId}`,
+    );
+    expect(about).toContain(`words:${ids.frWord}`);
+    expect(about).not.toContain(`words:${ids.deWord}`);
+    expect(about.some((a: string) => a.startsWith('accounts:') || a.startsWith('users:'))).toBe(false);
+    const german = await api.get(`audit/cms/search?entity=words&entityId=${ids.deWord}`);
+    expect((await as(editor).get(`audit/cms/${german.body.content[0].id}`)).status).toBe(403);
+    const team = await api.get('audit/cms/search?entity=accounts');
+    expect(team.body.content.length).toBeGreaterThan(0);
+    expect((await as(viewer).get(`audit/cms/${team.body.content[0].id}`)).status).toBe(403);
+    expect((await as(viewer).get('audit/cms/search?entity=accounts')).body.content).toEqual([]);
   });
 
   it('names the reach of the caller', async () => {

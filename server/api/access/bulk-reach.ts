@@ -10,6 +10,7 @@ function languageFields(entity: AnyEntity): string[] {
   if (!language) return [];
   if ('self' in language) return [];
   if ('field' in language) return [language.field];
+  if ('audited' in language || 'shared' in language) return [];
   return language.through.map((side) => side.field);
 }
 

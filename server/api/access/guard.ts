@@ -1,5 +1,5 @@
-import type { AnyEntity } from '#shared/entities/index.ts';
-import { entityRefusal, languageRefusal, type Access } from '#shared/permissions.ts';
+import { entityByResource, type AnyEntity } from '#shared/entities/index.ts';
+import { entityRefusal, isAdministrator, languageRefusal, type Access } from '#shared/permissions.ts';
 import type { Actor } from '../auth/context.ts';
 import type { Step } from '../http/call.ts';
 import { ApiError } from '../http/errors.ts';
@@ -38,23 +38,49 @@ export const limited = (actor: Actor, entity: AnyEntity) =>
   actor.reach.languages !== null && entity.language !== undefined;
 
 /**
- * The languages a list, export or bulk edit of the actor is limited to (undefined: all). A filter
- * that names a language outside them is refused rather than answered empty.
+ * What a list, export or bulk edit of the actor is limited to: its languages, and for the audit
+ * log of an editor or viewer the content tables (nothing: all of it). A filter that names a
+ * language outside them is refused rather than answered empty.
  */
+export async function listScope(
+  db: LooseDb,
+  actor: Actor,
+  entity: AnyEntity,
+  filters: readonly SearchFilter[],
+): Promise<{ languages?: readonly number[]; contentOnly?: boolean }> {
+  const { languages } = actor.reach;
+  const audited = entity.language !== undefined && 'audited' in entity.language;
+  const contentOnly = audited && !isAdministrator(actor.reach) ? { contentOnly: true } : {};
+  if (languages === null || !entity.language) return contentOnly;
+  const field = 'self' in entity.language ? 'id' : 'field' in entity.language ? entity.language.field : null;
+  const named = filters.find((filter) => filter.field === field && !languages.includes(Number(filter.value)));
+  if (named)
+    throw forbidden(languageRefusal(actor.reach, entity, 'read', await languageNames(db), who(actor)));
+  return { ...contentOnly, languages };
+}
+
+/** The languages a link job or bulk edit of the actor is limited to (undefined: all). */
 export async function listLanguages(
   db: LooseDb,
   actor: Actor,
   entity: AnyEntity,
   filters: readonly SearchFilter[],
 ): Promise<readonly number[] | undefined> {
-  const languages = actor.reach.languages;
-  if (languages === null || !entity.language) return undefined;
-  const field = 'self' in entity.language ? 'id' : 'field' in entity.language ? entity.language.field : null;
-  const named = filters.find((filter) => filter.field === field && !languages.includes(Number(filter.value)));
-  if (named)
-    throw forbidden(languageRefusal(actor.reach, entity, 'read', await languageNames(db), who(actor)));
-  return languages;
+  return (await listScope(db, actor, entity, filters)).languages;
 }
+
+/** An audit entry read alone by an editor or viewer: only about a table it may read (403 otherwise). */
+export function assertAuditedReadable(actor: Actor, entity: AnyEntity, record: Values): void {
+  if (!entity.language || !('audited' in entity.language) || isAdministrator(actor.reach)) return;
+  const about = entityByResource(String(record.entity));
+  if (!about || about.access !== 'content')
+    throw forbidden(
+      `${who(actor)} may not see the history of ${String(record.entity)}: only administrators may`,
+    );
+}
+
+const sharedRefusal = (actor: Actor, entity: AnyEntity) =>
+  `${who(actor)} may not change ${entity.labelPlural.toLowerCase()}: they are shared by every language, and it is limited to some; nothing was changed`;
 
 /** Row name ("word 17", "new row 2") → the languages outside the actor's reach it belongs to. */
 export type OutsideRows = Map<string, Set<number>>;
@@ -66,9 +92,15 @@ export async function outsideOfReach(
   entity: AnyEntity,
   rows: readonly Values[],
   into: OutsideRows = new Map(),
+  access: Access = 'write',
 ): Promise<OutsideRows> {
   const languages = actor.reach.languages;
   if (languages === null || !entity.language || rows.length === 0) return into;
+  if ('shared' in entity.language) {
+    // Every language's rows: any account may read them; one limited to some may not change them.
+    if (access === 'write') throw forbidden(sharedRefusal(actor, entity));
+    return into;
+  }
   const sets = await languagesOfRows(db, entity, rows);
   rows.forEach((row, i) => {
     const foreign = [...sets[i]!].filter((id) => !languages.includes(id));
@@ -110,5 +142,11 @@ export async function assertRowsWithinReach(
   rows: readonly Values[],
   access: Access,
 ): Promise<void> {
-  await refuseOutside(db, actor, entity, await outsideOfReach(db, actor, entity, rows), access);
+  await refuseOutside(
+    db,
+    actor,
+    entity,
+    await outsideOfReach(db, actor, entity, rows, new Map(), access),
+    access,
+  );
 }

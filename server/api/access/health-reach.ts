@@ -73,6 +73,10 @@ async function visibleRows(
   for (const [resource, ids] of byResource) {
     const entity = entityByResource(resource);
     if (!entity?.language) continue;
+    if ('shared' in entity.language) {
+      for (const id of ids) visible.add(`${resource}:${id}`);
+      continue;
+    }
     const stored = (
       await db
         .selectFrom(entity.table)

@@ -1,5 +1,5 @@
 import type { LooseDb } from '../resources/rows.ts';
-import { NEW_LANGUAGE } from './row-languages.ts';
+import { NEW_LANGUAGE, NO_LANGUAGE } from './row-languages.ts';
 
 /**
  * Language id → name, for messages that name what an account may reach ("French words only").
@@ -8,5 +8,10 @@ import { NEW_LANGUAGE } from './row-languages.ts';
 export async function languageNames(db: LooseDb): Promise<(id: number) => string> {
   const rows = await db.selectFrom('languages').select(['id', 'language']).execute();
   const names = new Map(rows.map((row) => [Number(row.id), String(row.language)]));
-  return (id) => (id === NEW_LANGUAGE ? 'a new language' : (names.get(id) ?? `language ${id}`));
+  return (id) =>
+    id === NEW_LANGUAGE
+      ? 'a new language'
+      : id === NO_LANGUAGE
+        ? 'no language'
+        : (names.get(id) ?? `language ${id}`);
 }

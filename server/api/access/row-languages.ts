@@ -1,8 +1,11 @@
-import { entityByName, type AnyEntity } from '#shared/entities/index.ts';
-import type { LooseDb, Values } from '../resources/rows.ts';
+import { entityByName, entityByResource, type AnyEntity } from '#shared/entities/index.ts';
+import { fromRow, type LooseDb, type Values } from '../resources/rows.ts';
 
 /** The language a language row not yet stored is: none an account is limited to. */
 export const NEW_LANGUAGE = -1;
+
+/** The language of an audit entry about a row that is gone, or of a table without languages. */
+export const NO_LANGUAGE = -2;
 
 /** Ids looked up per statement (SQLite's parameter limit is far above; PostgreSQL's too). */
 const CHUNK = 1000;
@@ -28,6 +31,8 @@ export async function languagesOfRows(
       return new Set(value === null || value === undefined ? [] : [Number(value)]);
     });
   }
+  if ('audited' in language) return auditedLanguages(db, rows);
+  if ('shared' in language) return rows.map(() => new Set([NO_LANGUAGE]));
   const sets = rows.map(() => new Set<number>());
   for (const { field, entity: name } of language.through) {
     const target = entityByName(name);
@@ -55,4 +60,31 @@ async function languageFieldOf(db: LooseDb, entity: AnyEntity, ids: number[]): P
     for (const row of rows) found.set(Number(row.id), Number(row[language.field]));
   }
   return found;
+}
+
+/** An audit entry's languages: those of the row it is about, while it is stored. */
+async function auditedLanguages(db: LooseDb, entries: readonly Values[]): Promise<Array<Set<number>>> {
+  const sets = entries.map(() => new Set<number>([NO_LANGUAGE]));
+  const byResource = new Map<string, number[]>();
+  entries.forEach((entry, i) =>
+    byResource.set(String(entry.entity), [...(byResource.get(String(entry.entity)) ?? []), i]),
+  );
+  for (const [resource, indexes] of byResource) {
+    const entity = entityByResource(resource);
+    if (!entity?.language || 'audited' in entity.language) continue;
+    if ('shared' in entity.language) {
+      for (const i of indexes) sets[i] = new Set();
+      continue;
+    }
+    const ids = indexes.map((i) => Number(entries[i]!.entityId));
+    const stored = await db.selectFrom(entity.table).selectAll().where('id', 'in', ids).execute();
+    const rows = stored.map((row) => fromRow(entity, row));
+    const languages = await languagesOfRows(db, entity, rows);
+    const byId = new Map(rows.map((row, i) => [Number(row.id), languages[i]!]));
+    for (const i of indexes) {
+      const found = byId.get(Number(entries[i]!.entityId));
+      if (found) sets[i] = found;
+    }
+  }
+  return sets;
 }

@@ -109,7 +109,8 @@ export function listQueries(
   // One parameter however many ids: the solvable filter may name thousands of levels.
   if (request.ids) conditions.push(idIn(dialect, request.ids));
   // An account limited to some languages sees only their rows.
-  const within = request.languages ? reachCondition(entity, request.languages) : null;
+  const within =
+    request.languages || request.contentOnly ? reachCondition(entity, request.languages ?? null) : null;
   if (within) conditions.push(within);
   const field = request.sort?.field ?? 'id';
   const order = request.sort?.dir ?? entity.order ?? 'asc';

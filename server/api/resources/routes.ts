@@ -16,7 +16,13 @@ import type { Store } from './store.ts';
 import { ifMatchOf } from './versions.ts';
 import type { LooseDb } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
-import { allowEntity, assertRowsWithinReach, limited, listLanguages } from '../access/guard.ts';
+import {
+  allowEntity,
+  assertAuditedReadable,
+  assertRowsWithinReach,
+  limited,
+  listScope,
+} from '../access/guard.ts';
 import { bulkRowsForReach } from '../access/bulk-reach.ts';
 
 export interface ResourceDeps {
@@ -31,9 +37,8 @@ export async function withinReach<R extends Pick<SearchRequest, 'filters'>>(
   ctx: ApiContext,
   entity: AnyEntity,
   request: R,
-): Promise<R & { languages?: readonly number[] }> {
-  const languages = await listLanguages(db, ctx.actor!, entity, request.filters);
-  return languages ? { ...request, languages } : request;
+): Promise<R & { languages?: readonly number[]; contentOnly?: boolean }> {
+  return { ...request, ...(await listScope(db, ctx.actor!, entity, request.filters)) };
 }
 
 /**
@@ -175,6 +180,7 @@ export function resourceRoutes(entity: AnyEntity, { store, clock, db }: Resource
       read,
       async (ctx) => {
         const record = await store.get(entity, idParam(ctx));
+        assertAuditedReadable(ctx.actor!, entity, record);
         await assertRowsWithinReach(db, ctx.actor!, entity, [record], 'read');
         return versioned(record);
       },

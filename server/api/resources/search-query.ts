@@ -34,6 +34,8 @@ export interface SearchRequest {
   ids?: number[];
   /** Only rows of these languages: the reach of an account limited to some (issue 33). */
   languages?: readonly number[];
+  /** The audit log of an editor or viewer: entries about the content tables only. */
+  contentOnly?: boolean;
 }
 
 const MAX_IDS = MAX_PAGE_SIZE;

@@ -57,9 +57,9 @@ export function createStore(database: DatabaseHandle) {
      */
     async *exportChunks(
       entity: AnyEntity,
-      within: Pick<SearchRequest, 'filters' | 'sort' | 'ids' | 'languages'>,
+      within: Pick<SearchRequest, 'filters' | 'sort' | 'ids' | 'languages' | 'contentOnly'>,
     ): AsyncGenerator<Values[]> {
-      const { filters, sort, ids, languages } = within;
+      const { filters, sort, ids, languages, contentOnly } = within;
       const request = {
         page: 0,
         size: EXPORT_CHUNK,
@@ -67,6 +67,7 @@ export function createStore(database: DatabaseHandle) {
         ...(sort ? { sort } : {}),
         ...(ids ? { ids } : {}),
         ...(languages ? { languages } : {}),
+        ...(contentOnly ? { contentOnly } : {}),
       };
       const list = listQueries(database, entity, request);
       for await (const rows of keysetChunks(list, EXPORT_CHUNK))

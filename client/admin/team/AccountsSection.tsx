@@ -84,6 +84,37 @@ function AccountRow({ account, languages }: { account: Account; languages: reado
   const action = useTeamAction();
   const team = () => panelApi().team;
   const name = account.username;
+  // The account's one-click actions: each says what it did, or the API's refusal.
+  const steps = [
+    {
+      label: account.isActive ? 'Deactivate' : 'Reactivate',
+      shown: true,
+      run: async () => {
+        await team().updateAccount(account.id, { isActive: !account.isActive });
+        return `${name} ${account.isActive ? 'deactivated; its sessions ended' : 'reactivated'}.`;
+      },
+    },
+    {
+      label: 'End sessions',
+      shown: true,
+      run: async () => (await team().endSessions(account.id), `Every session of ${name} ended.`),
+    },
+    {
+      label: 'Reset two-factor',
+      shown: true,
+      danger: true,
+      run: async () => (
+        await team().resetTwoFactor(account.id),
+        `Two-factor of ${name} reset: the next login shows a new QR code.`
+      ),
+    },
+    {
+      label: 'New invitation link',
+      shown: account.invitePending,
+      run: async () =>
+        `New link for ${name}: ${linkOf((await team().renewInvitation(account.id)).enrolmentPath)}`,
+    },
+  ];
   return (
     <tr data-account={name}>
       <td data-label="Username">
@@ -128,62 +159,20 @@ function AccountRow({ account, languages }: { account: Account; languages: reado
             <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing(true)}>
               Change<span className="visually-hidden">{` ${name}`}</span>
             </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-secondary"
-              disabled={action.busy}
-              onClick={() =>
-                void action.run(async () => {
-                  await team().updateAccount(account.id, { isActive: !account.isActive });
-                  return `${name} ${account.isActive ? 'deactivated; its sessions ended' : 'reactivated'}.`;
-                })
-              }
-            >
-              {account.isActive ? 'Deactivate' : 'Reactivate'}
-              <span className="visually-hidden">{` ${name}`}</span>
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-secondary"
-              disabled={action.busy}
-              onClick={() =>
-                void action.run(
-                  async () => (await team().endSessions(account.id), `Every session of ${name} ended.`),
-                )
-              }
-            >
-              End sessions<span className="visually-hidden">{` of ${name}`}</span>
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline-danger"
-              disabled={action.busy}
-              onClick={() =>
-                void action.run(
-                  async () => (
-                    await team().resetTwoFactor(account.id),
-                    `Two-factor of ${name} reset: the next login shows a new QR code.`
-                  ),
-                )
-              }
-            >
-              Reset two-factor<span className="visually-hidden">{` of ${name}`}</span>
-            </button>
-            {account.invitePending ? (
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary"
-                disabled={action.busy}
-                onClick={() =>
-                  void action.run(
-                    async () =>
-                      `New link for ${name}: ${linkOf((await team().renewInvitation(account.id)).enrolmentPath)}`,
-                  )
-                }
-              >
-                New invitation link<span className="visually-hidden">{` for ${name}`}</span>
-              </button>
-            ) : null}
+            {steps
+              .filter((step) => step.shown)
+              .map((step) => (
+                <button
+                  key={step.label}
+                  type="button"
+                  className={`btn btn-sm ${step.danger ? 'btn-outline-danger' : 'btn-outline-secondary'}`}
+                  disabled={action.busy}
+                  onClick={() => void action.run(step.run)}
+                >
+                  {step.label}
+                  <span className="visually-hidden">{` ${name}`}</span>
+                </button>
+              ))}
           </div>
         )}
       </td>

@@ -8,6 +8,17 @@ import { hashToken } from '../auth/tokens.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Actor } from '../auth/context.ts';
 
+type Who = { actor: Actor; ip: string };
+
+/** One change to the team, as the audit log keeps it (never a secret). */
+export interface TeamChange {
+  entity: 'accounts' | 'api-tokens';
+  entityId: number;
+  action: 'create' | 'update' | 'delete';
+  before: unknown;
+  after: unknown;
+}
+
 /** A password hash no password matches: an invited account logs in only once it has enrolled. */
 const NO_PASSWORD = '';
 
@@ -57,15 +68,8 @@ export function accountStore(database: DatabaseHandle, clock: () => number) {
     };
   };
 
-  async function audit(
-    trx: typeof db,
-    who: { actor: Actor; ip: string },
-    entity: 'accounts' | 'api-tokens',
-    entityId: number,
-    action: 'create' | 'update' | 'delete',
-    before: unknown,
-    after: unknown,
-  ): Promise<void> {
+  async function audit(trx: typeof db, who: Who, change: TeamChange): Promise<void> {
+    const { entity, entityId, action, before, after } = change;
     await trx
       .insertInto('auditLog')
       .values({
@@ -81,6 +85,27 @@ export function accountStore(database: DatabaseHandle, clock: () => number) {
         changeSetId: null,
       } as never)
       .execute();
+  }
+
+  /** An invitation's one-time token (stored as its hash), good for ENROLMENT_LIFETIME_MS. */
+  async function issueEnrolment(
+    trx: typeof db,
+    userId: number,
+  ): Promise<{ token: string; expiresAt: number }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock();
+    await trx
+      .insertInto('authTokens')
+      .values({
+        tokenHash: hashToken(token),
+        kind: 'enrolment',
+        userId,
+        familyId: randomUUID(),
+        createdAt: now,
+        expiresAt: now + ENROLMENT_LIFETIME_MS,
+      })
+      .execute();
+    return { token, expiresAt: now + ENROLMENT_LIFETIME_MS };
   }
 
   /** 409 unless an active administrator other than `userId` remains (rows locked on PostgreSQL). */
@@ -137,13 +162,11 @@ export function accountStore(database: DatabaseHandle, clock: () => number) {
     /** A new account with no password and a one-time enrolment token (24 h). */
     async invite(
       input: { username: string; reach: Reach },
-      who: { actor: Actor; ip: string },
+      who: Who,
     ): Promise<{ account: Account; token: string; expiresAt: number }> {
-      const token = randomBytes(32).toString('base64url');
       const now = clock();
-      const expiresAt = now + ENROLMENT_LIFETIME_MS;
       const reach = normalReach(input.reach.permissions, input.reach.languages);
-      const id = await db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         const taken = await trx
           .selectFrom('users')
           .select('id')
@@ -174,64 +197,47 @@ export function accountStore(database: DatabaseHandle, clock: () => number) {
             updatedAt: now,
           })
           .execute();
-        await trx
-          .insertInto('authTokens')
-          .values({
-            tokenHash: hashToken(token),
-            kind: 'enrolment',
-            userId,
-            familyId: randomUUID(),
-            createdAt: now,
-            expiresAt,
-          })
-          .execute();
-        await audit(trx, who, 'accounts', userId, 'create', null, { username: input.username, ...reach });
-        return userId;
+        const enrolment = await issueEnrolment(trx, userId);
+        await audit(trx, who, {
+          entity: 'accounts',
+          entityId: userId,
+          action: 'create',
+          before: null,
+          after: { username: input.username, ...reach },
+        });
+        return { userId, ...enrolment };
       });
-      return { account: await store.get(id), token, expiresAt };
+      return { account: await store.get(created.userId), token: created.token, expiresAt: created.expiresAt };
     },
 
     /** A new enrolment link for an account that has not chosen its password yet. */
-    async reinvite(
-      id: number,
-      who: { actor: Actor; ip: string },
-    ): Promise<{ account: Account; token: string; expiresAt: number }> {
+    async reinvite(id: number, who: Who): Promise<{ account: Account; token: string; expiresAt: number }> {
       const account = await store.get(id);
       if (!account.invitePending)
         throw conflict(`${account.username} has enrolled already: reset its two-factor instead`);
-      const token = randomBytes(32).toString('base64url');
-      const now = clock();
-      const expiresAt = now + ENROLMENT_LIFETIME_MS;
-      await db.transaction().execute(async (trx) => {
+      const enrolment = await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('authTokens')
-          .set({ revokedAt: now })
+          .set({ revokedAt: clock() })
           .where('userId', '=', id)
           .where('kind', '=', 'enrolment')
           .where('revokedAt', 'is', null)
           .execute();
-        await trx
-          .insertInto('authTokens')
-          .values({
-            tokenHash: hashToken(token),
-            kind: 'enrolment',
-            userId: id,
-            familyId: randomUUID(),
-            createdAt: now,
-            expiresAt,
-          })
-          .execute();
-        await audit(trx, who, 'accounts', id, 'update', null, { invitation: 'renewed' });
+        const issued = await issueEnrolment(trx, id);
+        await audit(trx, who, {
+          entity: 'accounts',
+          entityId: id,
+          action: 'update',
+          before: null,
+          after: { invitation: 'renewed' },
+        });
+        return issued;
       });
-      return { account, token, expiresAt };
+      return { account, ...enrolment };
     },
 
     /** Changes permissions, languages or whether the account is active; the last administrator stays one. */
-    async update(
-      id: number,
-      change: { reach?: Reach; isActive?: boolean },
-      who: { actor: Actor; ip: string },
-    ): Promise<Account> {
+    async update(id: number, change: { reach?: Reach; isActive?: boolean }, who: Who): Promise<Account> {
       const before = await store.get(id);
       await db.transaction().execute(async (trx) => {
         const demoted = change.reach !== undefined && change.reach.permissions !== 'administrator';
@@ -271,24 +277,24 @@ export function accountStore(database: DatabaseHandle, clock: () => number) {
           languages: before.languages,
           isActive: before.isActive,
         };
-        await audit(trx, who, 'accounts', id, 'update', was, after);
+        await audit(trx, who, { entity: 'accounts', entityId: id, action: 'update', before: was, after });
       });
       return store.get(id);
     },
 
     /** Notes one team action that changes no account field (sessions ended, two-factor reset). */
-    async note(id: number, what: string, who: { actor: Actor; ip: string }): Promise<void> {
-      await audit(db, who, 'accounts', id, 'update', null, { action: what });
+    async note(id: number, what: string, who: Who): Promise<void> {
+      await audit(db, who, {
+        entity: 'accounts',
+        entityId: id,
+        action: 'update',
+        before: null,
+        after: { action: what },
+      });
     },
 
-    audit: (
-      who: { actor: Actor; ip: string },
-      entity: 'accounts' | 'api-tokens',
-      entityId: number,
-      action: 'create' | 'update' | 'delete',
-      before: unknown,
-      after: unknown,
-    ) => audit(db, who, entity, entityId, action, before, after),
+    /** Audits a change to the team made elsewhere (an API token created or revoked). */
+    audit: (who: Who, change: TeamChange) => audit(db, who, change),
 
     /** Whether an enrolment token is live (neither used, revoked nor expired). */
     async enrolmentOpen(token: string): Promise<boolean> {

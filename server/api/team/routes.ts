@@ -251,11 +251,17 @@ export function teamRoutes(deps: {
               expiresAt: clock() + body.expiresInDays * DAY_MS,
             });
             const answer = await tokenAnswer(row);
-            await accounts.audit(who(ctx), 'api-tokens', row.id, 'create', null, {
-              name: row.name,
-              permissions: reach.permissions,
-              languages: reach.languages,
-              expiresAt: answer.expiresAt,
+            await accounts.audit(who(ctx), {
+              entity: 'api-tokens',
+              entityId: row.id,
+              action: 'create',
+              before: null,
+              after: {
+                name: row.name,
+                permissions: reach.permissions,
+                languages: reach.languages,
+                expiresAt: answer.expiresAt,
+              },
             });
             event(ctx, 'token.created', { tokenId: row.id, name: row.name, permissions: reach.permissions });
             return json({ ...answer, token }, 201);
@@ -273,7 +279,13 @@ export function teamRoutes(deps: {
             const row = await auth.apiTokens.byId(id);
             if (!row) throw notFound(`Token ${id} not found`);
             if (await auth.apiTokens.revoke(id)) {
-              await accounts.audit(who(ctx), 'api-tokens', id, 'delete', { name: row.name }, null);
+              await accounts.audit(who(ctx), {
+                entity: 'api-tokens',
+                entityId: id,
+                action: 'delete',
+                before: { name: row.name },
+                after: null,
+              });
               event(ctx, 'token.revoked', { tokenId: id, name: row.name });
             }
             return json(await tokenAnswer((await auth.apiTokens.byId(id))!));

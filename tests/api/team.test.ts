@@ -184,6 +184,11 @@ describe.each(DIALECTS)('the team on %s', (dialect) => {
     expect(undo.status, JSON.stringify(undo.body)).toBe(403);
     expect(undo.body.message).toMatch(/nothing was changed\. 1 row is outside it: word \d+ \(German\)/);
     expect(await wordCount()).toBe(before);
+    // Its entries, as the editor sees them: the French row only.
+    const entries = await as(editor).get(`change-sets/cms/${changeSet}/entries`);
+    expect(entries.status).toBe(200);
+    expect(entries.body.content).toHaveLength(1);
+    expect((await api.get(`change-sets/cms/${changeSet}/entries`)).body.content).toHaveLength(2);
     const entry = await api.get(`audit/cms/search?entity=words&entityId=${ids.deWord}`);
     const revert = await as(editor).post(`audit/cms/${entry.body.content[0].id}/revert`);
     expect(revert.status).toBe(403);

@@ -1,3 +1,6 @@
+import { auditEntry } from '#shared/entities/index.ts';
+import { isAdministrator } from '#shared/permissions.ts';
+import { reachCondition } from '../access/reach-condition.ts';
 import { UUID_PATTERN, undoRequestSchema } from '#shared/change-sets.ts';
 import { invalid } from '#shared/entities/input.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -75,7 +78,11 @@ export function changeSetRoutes(deps: { database: DatabaseHandle; clock: () => n
           async (ctx) => {
             const id = idParam(ctx);
             const { page, size } = paging(ctx.query);
-            return json(await reader.entries(id, page, size));
+            // An editor or viewer sees the entries the audit log shows it: not players', not the
+            // team's, and only its languages' rows when it is limited to some.
+            const { reach } = ctx.actor!;
+            const within = isAdministrator(reach) ? null : reachCondition(auditEntry, reach.languages);
+            return json(await reader.entries(id, page, size, within));
           },
         ],
       },

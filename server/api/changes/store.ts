@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ChangeSet, ChangeSetEntry } from '#shared/change-sets.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { notFound } from '../http/errors.ts';
@@ -78,9 +78,19 @@ export function changeSetReader(database: DatabaseHandle) {
       return springPage(rows.map(changeSetOf), page, size, count(n));
     },
 
-    async entries(id: string, page: number, size: number): Promise<Page<ChangeSetEntry>> {
+    /**
+     * Its entries in the order written; `within` (an editor's or viewer's reach) keeps those the
+     * audit log would show them (reach-condition.ts).
+     */
+    async entries(
+      id: string,
+      page: number,
+      size: number,
+      within?: RawBuilder<SqlBool> | null,
+    ): Promise<Page<ChangeSetEntry>> {
       await this.get(id);
-      const query = db.selectFrom('auditLog').where('changeSetId', '=', id);
+      let query = db.selectFrom('auditLog').where('changeSetId', '=', id);
+      if (within) query = query.where(within);
       const [rows, n] = await Promise.all([
         query
           .selectAll()

@@ -9,7 +9,7 @@ import type { Tx } from '../resources/integrity.ts';
 import type { LooseDb, Values } from '../resources/rows.ts';
 import { netChange, parentsFirst, type Entry, type NetChange } from './net.ts';
 import { newTally, restoreChunk, type Phase, type Tally } from './restore.ts';
-import { refuseOutside, type OutsideRows } from '../access/guard.ts';
+import { assertEntityAccess, limited, refuseOutside, type OutsideRows } from '../access/guard.ts';
 import { netOutsideOfReach } from '../access/net-reach.ts';
 
 /** Rows restored per transaction, as the bulk edits do. */
@@ -85,6 +85,9 @@ export async function undoChangeSet(
   // An account limited to some languages (or a viewer): refused whole before the first chunk.
   const outside: OutsideRows = new Map();
   for (const entity of new Set(plan.map(([, e]) => e))) {
+    assertEntityAccess(ctx.actor, entity, 'write');
+    // Only an account limited to some languages needs the rows read (an administrator: nothing).
+    if (!limited(ctx.actor, entity)) continue;
     for await (const changes of netChunks(db, target.id, entity))
       await netOutsideOfReach(db, ctx.actor, entity, changes, outside);
     await refuseOutside(db, ctx.actor, entity, outside, 'write');

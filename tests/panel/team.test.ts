@@ -114,12 +114,13 @@ describeBrowser('the Team screen: invite, enrol, a limited editor', () => {
       }
       totp = await editorLogIn(page, totp);
 
-      // The navbar offers what the account may use: no players, no history, no Team.
+      // The navbar offers what the account may use: its history, but no players, trash or Team.
       const nav = page.getByRole('navigation', { name: 'Admin' });
       if (viewport === 'phone') await nav.getByText('Menu').click();
       await expect.poll(() => nav.getByRole('link', { name: 'Word', exact: true }).isVisible()).toBe(true);
-      for (const hidden of ['Team', 'User', 'History', 'Trash'])
+      for (const hidden of ['Team', 'User', 'Trash'])
         expect(await nav.getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
+      expect(await nav.getByRole('link', { name: 'History', exact: true }).count()).toBe(1);
 
       await page.goto(`${PANEL}/word`);
       await hydrated(page);

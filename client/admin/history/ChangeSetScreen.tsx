@@ -8,6 +8,7 @@ import { changesOf, FieldDiff } from './FieldDiff.tsx';
 import { historyHref } from './filters.tsx';
 import { EntryHeading, HistoryPager, RecordLinks } from './parts.tsx';
 import { UndoPanel } from './UndoPanel.tsx';
+import { useReach } from '../session/use-reach.ts';
 import { when } from './values.ts';
 
 export const loader = changeSetLoader;
@@ -41,6 +42,7 @@ function Entry({ entry }: { entry: ChangeSetEntry }) {
 export function Component() {
   const data = useLoaderData<typeof loader>();
   const set = data.changeSet;
+  const { reach, text: reachText } = useReach();
   return (
     <section aria-labelledby="change-set-title">
       <h1 id="change-set-title" className="h3 mb-2">
@@ -77,7 +79,13 @@ export function Component() {
               </>
             ) : null}
           </dl>
-          <UndoPanel set={set} />
+          {reach.permissions === 'viewer' ? (
+            <p className="text-body-secondary" data-testid="reach-note">
+              {`Your account (${reachText}) may view change sets but not undo them.`}
+            </p>
+          ) : (
+            <UndoPanel set={set} />
+          )}
           <h2 className="h5">Its changes</h2>
           <p role="status">
             {data.totalElements === 0

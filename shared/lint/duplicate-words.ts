@@ -1,4 +1,5 @@
 import { normalizeWord } from '../words.ts';
+import { namesOf } from './names.ts';
 import type { AddProblem, LintInput } from './types.ts';
 
 /** The form two words of a language share when they are the same word once normalised. */
@@ -8,7 +9,11 @@ export function wordForm(word: { letters: string; languageId: number }): string 
 }
 
 /** Words that are the same as an earlier one (lower id) once normalised. */
-export function duplicateWordChecks(input: Pick<LintInput, 'words'>, add: AddProblem): void {
+export function duplicateWordChecks(
+  input: Pick<LintInput, 'words' | 'languages' | 'stages'>,
+  add: AddProblem,
+): void {
+  const names = namesOf(input);
   const seen = new Map<string, number>();
   for (const word of [...input.words].sort((a, b) => a.id - b.id)) {
     const form = wordForm(word);
@@ -19,7 +24,7 @@ export function duplicateWordChecks(input: Pick<LintInput, 'words'>, add: AddPro
         'duplicate-word',
         'word',
         word.id,
-        `word ${word.id} "${word.letters}" duplicates word ${first} in language ${word.languageId}`,
+        `word ${word.id} "${word.letters}" duplicates word ${first} in ${names.language(word.languageId)}`,
       );
   }
 }

@@ -1,6 +1,8 @@
 import { language, letterGroup, stage, type AnyEntity } from '../entities/index.ts';
 import { naturalKeyOf } from '../entities/natural-key.ts';
 import { groupLetters } from '../words.ts';
+import { groupName } from '../solvability.ts';
+import { namesOf } from './names.ts';
 import type { LintContent, Problem } from './types.ts';
 
 type Row = { id: number } & Record<string, unknown>;
@@ -27,6 +29,7 @@ function duplicates<T extends Row>(entity: AnyEntity, rows: readonly T[]): Array
  */
 export function lintKeys(content: Pick<LintContent, 'stages' | 'languages' | 'letterGroups'>): Problem[] {
   const problems: Problem[] = [];
+  const names = namesOf(content);
   for (const [row, first] of duplicates(stage, content.stages)) {
     problems.push({
       kind: 'duplicate-key',
@@ -49,7 +52,7 @@ export function lintKeys(content: Pick<LintContent, 'stages' | 'languages' | 'le
       kind: 'duplicate-key',
       entity: 'letter-group',
       id: row.id,
-      message: `letter group ${row.id} "${row.letters}" duplicates letter group ${first.id} in language ${row.languageId}, stage ${row.stageId}`,
+      message: `${groupName(row)} duplicates ${groupName(first)} in ${names.language(row.languageId)}, ${names.stage(row.stageId)}`,
     });
   }
 
@@ -63,8 +66,8 @@ export function lintKeys(content: Pick<LintContent, 'stages' | 'languages' | 'le
       entity: 'letter-group',
       id: group.id,
       message:
-        `letter group ${group.id} "${group.letters}" has ${count} ${count === 1 ? 'letter' : 'letters'}, ` +
-        `but its stage ${own.id} (number ${own.number}) has a letter count of ${own.letterCount}`,
+        `${groupName(group)} has ${count} ${count === 1 ? 'letter' : 'letters'}, ` +
+        `but its stage ${own.number} has a letter count of ${own.letterCount}`,
     });
   }
   return problems;

@@ -1,10 +1,8 @@
 import { parseCheckCondition } from '../check-condition.ts';
+import { groupName } from '../solvability.ts';
 import { inactiveIds } from './group-words.ts';
+import { levelName, namesOf } from './names.ts';
 import type { AddProblem, LintInput } from './types.ts';
-
-/** How a level is named in every message about it. */
-export const levelName = (level: LintInput['levels'][number]) =>
-  `level ${level.id} (language ${level.languageId}, stage ${level.stageId}, number ${level.number})`;
 
 /** Each level's linked letter-group ids, in the order of the links. */
 export function linksByLevel(input: LintInput): Map<number, number[]> {
@@ -27,12 +25,18 @@ export function levelChecks(input: LintInput, add: AddProblem): void {
   const inactiveStages = inactiveIds(input.stages);
   const groups = new Map(input.letterGroups.map((g) => [g.id, g]));
   const linksOf = linksByLevel(input);
+  const names = namesOf(input);
   for (const level of input.levels.filter((l) => l.isActive)) {
-    const name = levelName(level);
+    const name = levelName(level, names);
     if (inactiveLanguages.has(level.languageId))
-      add('inactive-reference', 'level', level.id, `${name} is in inactive language ${level.languageId}`);
+      add(
+        'inactive-reference',
+        'level',
+        level.id,
+        `${name} is in inactive language ${names.language(level.languageId)}`,
+      );
     if (inactiveStages.has(level.stageId))
-      add('inactive-reference', 'level', level.id, `${name} is in inactive stage ${level.stageId}`);
+      add('inactive-reference', 'level', level.id, `${name} is in inactive ${names.stage(level.stageId)}`);
     const { unknown } = parseCheckCondition(level.checkCondition);
     if (unknown.length > 0) {
       add(
@@ -48,7 +52,7 @@ export function levelChecks(input: LintInput, add: AddProblem): void {
     for (const groupId of linked) {
       const group = groups.get(groupId);
       if (group && !group.isActive)
-        add('inactive-reference', 'level', level.id, `${name} uses inactive letter group ${group.id}`);
+        add('inactive-reference', 'level', level.id, `${name} uses inactive ${groupName(group)}`);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { groupName, levelSolvability } from '../solvability.ts';
-import { levelName, linksByLevel } from './levels.ts';
+import { linksByLevel } from './levels.ts';
+import { levelName, namesOf } from './names.ts';
 import type { AddProblem, LintInput } from './types.ts';
 
 /**
@@ -18,6 +19,7 @@ export async function solvabilityChecks(
 ): Promise<void> {
   const groups = new Map(input.letterGroups.map((g) => [g.id, g]));
   const linksOf = linksByLevel(input);
+  const names = namesOf(input);
   let done = 0;
   for (const level of input.levels) {
     if (!level.isActive) continue;
@@ -31,7 +33,7 @@ export async function solvabilityChecks(
     if (linked.length === 0) continue; // no letter group: levels.ts reports it
     const answer = levelSolvability(level, linked, 0);
     if (answer.groups.every((g) => g.verdict === null)) {
-      add('unsatisfiable-level', 'level', level.id, `${levelName(level)}: ${answer.reason}`);
+      add('unsatisfiable-level', 'level', level.id, `${levelName(level, names)}: ${answer.reason}`);
       continue;
     }
     for (const result of answer.groups) {
@@ -43,7 +45,7 @@ export async function solvabilityChecks(
         'unsatisfiable-level',
         'level',
         level.id,
-        `${levelName(level)}: ${name} cannot meet "${level.checkCondition}": ${detail}`,
+        `${levelName(level, names)}: ${name} cannot meet "${level.checkCondition}": ${detail}`,
       );
     }
   }

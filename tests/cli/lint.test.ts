@@ -71,19 +71,20 @@ describe('argus-words lint', () => {
     const result = await h.cli(['lint', '--language', String(id.lang)]);
     expect(result.code).toBe(1);
     const lines = result.stdout.trimEnd().split('\n');
-    const name = (levelId: number, number: number, stage = id.stage) =>
-      `level ${levelId} (language ${id.lang}, stage ${stage}, number ${number})`;
+    // Named as a person reads them: the language's name and the stage's number, not their ids.
+    const name = (levelId: number, number: number, stage = 1) =>
+      `level ${levelId} (Messy, stage ${stage}, number ${number})`;
     expect(lines.sort()).toEqual(
       [
         `${name(id.tooMany!, 1)}: letter group ${id.gCat} "cat" cannot meet "words::5": 3 usable words, 5 needed`,
         `${name(id.sameStart!, 2)}: letter group ${id.gCat} "cat" cannot meet "words::3::sameCharStart": 2 usable words, 3 needed`,
         `${name(id.noGroups!, 4)} has no letter groups`,
-        `${name(id.oldStageLevel!, 5, id.oldStage)} is in inactive stage ${id.oldStage}`,
+        `${name(id.oldStageLevel!, 5, 2)} is in inactive stage 2`,
         `${name(id.odd!, 6)}: check condition "words::2::nonsense" has parts that are not understood: nonsense`,
         `letter group ${id.gXyz} "xyz" has no active words`,
         `letter group ${id.gDog} "dog" is linked to inactive word ${id.dog}`,
         `letter group ${id.gDog} "dog" has no active words`,
-        `word ${id.Cat} "Cat" duplicates word ${id.cat} in language ${id.lang}`,
+        `word ${id.Cat} "Cat" duplicates word ${id.cat} in Messy`,
       ].sort(),
     );
     expect(result.stderr).toMatch(/\n9 problems found.\n$/);
@@ -143,7 +144,7 @@ describe('argus-words lint', () => {
       `language ${messy} "MESSY" duplicates language ${id.lang} "Messy" (names are compared ignoring case)`,
     );
     expect(lines).toContain(
-      `letter group ${long} "cats" has 4 letters, but its stage ${id.stage} (number 1) has a letter count of 3`,
+      `letter group ${long} "cats" has 4 letters, but its stage 1 has a letter count of 3`,
     );
     const { problems } = JSON.parse((await h.cli(['--json', 'lint'])).stdout) as {
       problems: Array<{ kind: string; entity: string; id: number }>;

@@ -1,3 +1,4 @@
+import type { DifficultyFindings } from './difficulty.ts';
 import type { ProblemKind } from './lint/types.ts';
 import { PANEL_PATH } from './panel-paths.ts';
 
@@ -10,6 +11,12 @@ export interface HealthReport {
   counts: HealthCounts;
   /** Null while the first computation is still running (large data sets). */
   findings: HealthFindings | null;
+  /**
+   * Levels players find much harder or easier than their neighbours, or stop at (shared/difficulty.ts),
+   * across every stage; null while the first computation runs. Absent from an external API that
+   * does not compute them.
+   */
+  difficulty?: DifficultyFindings | null;
   /** The latest audit entries, newest first. */
   activity: HealthActivity[];
   /** Audited writes per UTC day, the last 30 days, oldest first (every day present). */

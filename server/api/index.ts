@@ -5,6 +5,8 @@ import type { Logger } from '../logger.ts';
 import { seedDemoContent } from '../seed/index.ts';
 import { createAuth, ensureAdmin } from './auth/index.ts';
 import { changeSetRoutes } from './changes/routes.ts';
+import { difficultyRoutes } from './difficulty/routes.ts';
+import { createDifficultyService } from './difficulty/service.ts';
 import { healthRoutes } from './health/routes.ts';
 import { historyRoutes } from './history/routes.ts';
 import { under, type ApiAnswer, type ApiRoute } from './http/call.ts';
@@ -14,6 +16,7 @@ import { linkBuilderRoutes } from './links/routes.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { contentRoutes, servedEntities } from './resources/index.ts';
 import { createNaturalKeyGuard } from './resources/natural-key-guard.ts';
+import { looseDb } from './resources/rows.ts';
 import { createStore } from './resources/store.ts';
 import { teamRoutes } from './team/routes.ts';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
@@ -60,6 +63,8 @@ export async function createContentApi(deps: {
   await links.start();
   const history = historyRoutes({ database, clock, requireAdmin: auth.requireAdmin });
 
+  const difficulty = createDifficultyService(database);
+
   const prefix = apiPrefix(config);
   const openApi = openApiDocument({ prefix, entities: servedEntities });
   const openApiAnswer = (): ApiAnswer => ({ status: 200, headers: {}, json: openApi });
@@ -68,9 +73,16 @@ export async function createContentApi(deps: {
     ...auth.routes,
     ...links.routes,
     ...history.routes,
+    // Before the levels' own routes: `levels/cms/difficulty` is no id.
+    ...difficultyRoutes({
+      service: difficulty,
+      requireAdmin: auth.requireAdmin,
+      db: looseDb(database),
+      clock,
+    }),
     ...contentRoutes({ database, store, requireAdmin: auth.requireAdmin, clock }),
     ...under('/change-sets/cms', [auth.requireAdmin], changeSetRoutes({ database, clock })),
-    ...under('/health/cms', [auth.requireAdmin], healthRoutes({ database, clock })),
+    ...under('/health/cms', [auth.requireAdmin], healthRoutes({ database, clock, difficulty })),
     ...teamRoutes({
       database,
       auth: auth.context,

@@ -1,6 +1,7 @@
 import { auditEntry, contentEntities, type AnyEntity, type EntityName } from '../entities/index.ts';
 import { authClient, type AuthClient } from './auth.ts';
 import { changeSetsClient, type ChangeSetsClient } from './change-sets.ts';
+import { difficultyClient, type DifficultyClient } from './difficulty.ts';
 import { healthClient, type HealthClient } from './health.ts';
 import { historyClient, type HistoryClient } from './history.ts';
 import { linkBuilderClient, type LinkBuilderClient } from './links.ts';
@@ -37,6 +38,8 @@ export type ApiClient = ResourceClients & {
   readonly changeSets: ChangeSetsClient;
   /** The content health report (`health/cms`). */
   readonly health: HealthClient;
+  /** How players fare on each level of a stage (`levels/cms/difficulty`). */
+  readonly difficulty: DifficultyClient;
   /** Revert an audit entry; the trash and its restore (`audit/cms/{id}/revert`, `trash/cms/…`). */
   readonly history: HistoryClient;
   /** The solvability of levels (issue 13). */
@@ -67,6 +70,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     auth: authClient(transport),
     changeSets: changeSetsClient(transport),
     health: healthClient(transport),
+    difficulty: difficultyClient(transport),
     history: historyClient(transport),
     solvability: solvabilityClient(transport),
     linkBuilder: linkBuilderClient(transport),

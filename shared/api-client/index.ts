@@ -13,6 +13,7 @@ export { type AuthClient } from './auth.ts';
 export { type LinkBuilderClient } from './links.ts';
 export { newChangeSet, type ChangeSetTag, type ChangeSetsClient } from './change-sets.ts';
 export { type HealthClient } from './health.ts';
+export { type DifficultyClient } from './difficulty.ts';
 export { type TeamClient } from './team.ts';
 export {
   ApiError,

@@ -90,6 +90,17 @@ export interface PlantedStage {
 }
 
 const WORDS = ['planets', 'plaster', 'pasture'];
+/** A row the game writes ahead of a player: the level is not yet theirs. */
+const LOCKED = {
+  completed: false,
+  locked: true,
+  validWords: 0,
+  invalidWords: 0,
+  duplicateWords: 0,
+  wordsPerSecond: 0,
+  highestScore: 0,
+  mostValuableWordEntered: '',
+};
 
 /** One player's result on a level they reached. */
 function result(n: number, i: number, levelId: number, userId: number): Record<string, unknown> {
@@ -140,7 +151,8 @@ export async function plantDifficulty(insert: InsertRows, options: PlantOptions)
     const reached = REACH.filter((players) => i < players).length;
     const played = levelIds.slice(0, reached).map((levelId, k) => result(k + 1, i, levelId, userId));
     const next = levelIds[reached];
-    const ahead = next === undefined ? [] : [{ locked: true, completed: false, levelId: next, userId }];
+    // Every column named: one multi-row insert on SQLite has no DEFAULT for a missing one.
+    const ahead = next === undefined ? [] : [{ ...LOCKED, levelId: next, userId }];
     return [...played, ...ahead];
   });
   await insert('userLevels', rows);

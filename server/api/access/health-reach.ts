@@ -56,6 +56,9 @@ export async function reportWithinReach(
       wordsByLanguage: mine(report.counts.wordsByLanguage),
     },
     findings,
+    ...(report.difficulty
+      ? { difficulty: { ...report.difficulty, findings: mine(report.difficulty.findings) } }
+      : {}),
     activity,
   };
 }

@@ -4,14 +4,13 @@ import { SOLVABLE_FILTER } from '#shared/solvability-request.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { loadLintInput } from './content.ts';
 import { nextTurn } from '../next-turn.ts';
+import { keptUntilChanged } from './kept-run.ts';
 
 const SAMPLES = 5;
 /** A message past this length (a group linked to hundreds of inactive words) is cut. */
 const MESSAGE_MAX = 240;
 const cut = (message: string) =>
   message.length > MESSAGE_MAX ? `${message.slice(0, MESSAGE_MAX - 1)}…` : message;
-/** How long a request waits for a new run before answering with the previous findings (marked stale). */
-export const FINDINGS_WAIT_MS = 3000;
 
 /** The panel list that shows the row a problem is about (existing list filters only). */
 function listOf(problem: Problem, input: LintInput): FindingList {
@@ -74,56 +73,16 @@ export function summarise(problems: Problem[], input: LintInput): HealthFindingK
 }
 
 /**
- * The lint findings, kept until the content changes (`version`). A request after a change waits
- * up to FINDINGS_WAIT_MS for the new run (small data sets: always enough), else gets the previous
- * findings marked stale while the run goes on (at once, when the last run outlasted the wait); runs never overlap, the checks yield to other
- * requests every 50 levels.
+ * The lint findings, kept until the content changes (`version`): see kept-run.ts. The checks yield
+ * to other requests every 50 levels.
  */
 export function createFindings(database: DatabaseHandle, clock: () => number) {
-  let current: { version: string; computedAt: string; kinds: HealthFindingKind[] } | null = null;
-  let running: { version: string; done: Promise<void> } | null = null;
-  /** How long the last run took: when runs outlast the wait, waiting only delays the answer. */
-  let lastRunMs: number | null = null;
-
-  async function run(version: string): Promise<void> {
-    const started = performance.now();
+  const kept = keptUntilChanged(async () => {
     const input = await loadLintInput(database);
-    const problems = await lintInput(input, nextTurn);
-    current = { version, computedAt: new Date(clock()).toISOString(), kinds: summarise(problems, input) };
-    lastRunMs = performance.now() - started;
-  }
-
-  function start(version: string): Promise<void> {
-    const previous = running?.done.catch(() => undefined) ?? Promise.resolve();
-    const done = previous.then(() => (current?.version === version ? undefined : run(version)));
-    const entry = { version, done };
-    running = entry;
-    void done
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .finally(() => {
-        if (running === entry) running = null;
-      });
-    return done;
-  }
-
+    return summarise(await lintInput(input, nextTurn), input);
+  }, clock);
   return async function findings(version: string): Promise<HealthFindings | null> {
-    if (current?.version === version)
-      return { computedAt: current.computedAt, stale: false, kinds: current.kinds };
-    const done = running?.version === version ? running.done : start(version);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const waited = new Promise<void>((resolve) => {
-      const longRuns = current !== null && lastRunMs !== null && lastRunMs > FINDINGS_WAIT_MS;
-      timer = setTimeout(resolve, longRuns ? 0 : FINDINGS_WAIT_MS);
-    });
-    try {
-      await Promise.race([done, waited]);
-    } finally {
-      clearTimeout(timer);
-    }
-    if (!current) return null;
-    return { computedAt: current.computedAt, stale: current.version !== version, kinds: current.kinds };
+    const answer = await kept(version);
+    return answer && { computedAt: answer.computedAt, stale: answer.stale, kinds: answer.value };
   };
 }

@@ -8,6 +8,8 @@ import { perAdminLimit } from '../http/per-admin-limit.ts';
 import { recentActivity } from './activity.ts';
 import { contentCounts } from './counts.ts';
 import { createFindings } from './findings.ts';
+import { keptUntilChanged } from './kept-run.ts';
+import type { DifficultyService } from '../difficulty/service.ts';
 import { reportWithinReach } from '../access/health-reach.ts';
 import { looseDb } from '../resources/rows.ts';
 
@@ -25,14 +27,24 @@ const LINTED = [
 ];
 /** Content written outside the API (an operator's sqlite3) shows up after this long at the latest. */
 const REFRESH_MS = 10 * 60_000;
+/** Players' results change all the time: their findings are recomputed at most this often. */
+export const DIFFICULTY_REFRESH_MS = 30_000;
+const DIFFICULTY_TABLES = ['user_levels', 'levels', 'languages', 'stages'];
 
 /**
  * `health/cms` (an extension, admin-only): the panel home's content health report — counts per
  * table and per language/stage, the shared lint findings with samples and the list that shows
  * each, the latest audit entries and writes per day. Read-only, so nothing is audited.
  */
-export function healthRoutes(deps: { database: DatabaseHandle; clock: () => number }): ApiRoute[] {
+export function healthRoutes(deps: {
+  database: DatabaseHandle;
+  clock: () => number;
+  difficulty: DifficultyService;
+}): ApiRoute[] {
   const { database, clock } = deps;
+  const difficulty = keptUntilChanged(() => deps.difficulty.allFindings(), clock, {
+    minIntervalMs: DIFFICULTY_REFRESH_MS,
+  });
   const limiter = new RateLimiterMemory({ keyPrefix: 'health', ...HEALTH_RATE });
   const findings = createFindings(database, clock);
   const db = database.db as unknown as Kysely<never>;
@@ -47,10 +59,13 @@ export function healthRoutes(deps: { database: DatabaseHandle; clock: () => numb
     const [last] = await database.read(sql`select max(id) as id from audit_log`.compile(db));
     const tables = LINTED.map((resource) => counts.tables[resource]);
     const version = `${String(last?.id ?? 0)}|${JSON.stringify(tables)}|${Math.floor(now / REFRESH_MS)}`;
+    const played = (await Promise.all(DIFFICULTY_TABLES.map((t) => database.changeVersion(t)))).join('|');
+    const [lint, spikes] = await Promise.all([findings(version), difficulty(played)]);
     const body: HealthReport = {
       generatedAt: new Date(now).toISOString(),
       counts,
-      findings: await findings(version),
+      findings: lint,
+      difficulty: spikes && { computedAt: spikes.computedAt, stale: spikes.stale, findings: spikes.value },
       ...recent,
     };
     return json(await reportWithinReach(looseDb(database), ctx.actor!, body));

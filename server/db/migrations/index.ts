@@ -15,6 +15,7 @@ import { jobs } from './0014-jobs.ts';
 import { auditUsernameSearch } from './0015-audit-username-search.ts';
 import { accessNotices } from './0016-access-notices.ts';
 import { team } from './0017-team.ts';
+import { resultTimes } from './0018-result-times.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   auditUsernameSearch,
   accessNotices,
   team,
+  resultTimes,
 ];

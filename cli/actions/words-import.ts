@@ -5,7 +5,7 @@ import { MAX_BULK_ROWS } from '#shared/entities/bulk.ts';
 import { upsertRows, type Counts } from '../bulk/upsert.ts';
 import type { Connection } from '../connection.ts';
 import { CliError } from '../context.ts';
-import { formatOf, readWordFile } from '#shared/import/word-file.ts';
+import { formatOf, readWordFile, repeatReason } from '#shared/import/word-file.ts';
 import { createProgress } from '../progress.ts';
 
 export interface WordsImportOptions {
@@ -86,12 +86,25 @@ export async function wordsImportAction(
   }
   rejected.sort((a, b) => a.line - b.line);
   const counts: Counts = { ...outcome.counts, rejected: rejected.length };
-  for (const row of rejected) out.note(`line ${row.line}: ${JSON.stringify(row.text.trim())} ${row.reason}`);
+  // Repeats are skipped, not refused: each is still said, with the line that holds its word first.
+  const repeated: RejectedRow[] = parsed.repeats.map((r) => ({
+    line: r.line,
+    text: r.text,
+    reason: `${repeatReason(r)} (skipped)`,
+  }));
+  const noted = [...rejected, ...repeated].sort((a, b) => a.line - b.line);
+  for (const row of noted) out.note(`line ${row.line}: ${JSON.stringify(row.text.trim())} ${row.reason}`);
 
   const summary = summaryLine(counts, options.dryRun === true, parsed.duplicates);
   out.message(summary);
   if (out.json) {
-    out.result({ dryRun: options.dryRun === true, counts, duplicatesInFile: parsed.duplicates, rejected });
+    out.result({
+      dryRun: options.dryRun === true,
+      counts,
+      duplicatesInFile: parsed.duplicates,
+      rejected,
+      repeated,
+    });
   }
 }
 

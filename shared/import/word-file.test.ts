@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readWordFile, readWordFileSliced } from './word-file.ts';
+import { readWordFile, readWordFileSliced, repeatReason } from './word-file.ts';
 
 describe('readWordFileSliced', () => {
   const text = Array.from({ length: 2500 }, (_, i) => (i % 100 === 7 ? `bad ${i}` : `w${'abc'[i % 3]}${i}`))
@@ -12,6 +12,25 @@ describe('readWordFileSliced', () => {
     expect(sliced).toEqual(readWordFile(text, 'txt'));
     expect(sliced.rejected).toHaveLength(25);
     expect(sliced.duplicates).toBe(1);
+  });
+
+  it('names each repeated line and the line that holds its word first', () => {
+    const file = readWordFile('# words\ncat\ndog\n\n  CAT \ndog\ncat\n', 'txt');
+    expect(file.words.map((w) => [w.line, w.word])).toEqual([
+      [2, 'cat'],
+      [3, 'dog'],
+    ]);
+    expect(file.repeats).toEqual([
+      { line: 5, text: '  CAT ', firstLine: 2 },
+      { line: 6, text: 'dog', firstLine: 3 },
+      { line: 7, text: 'cat', firstLine: 2 },
+    ]);
+    expect(file.repeats.map(repeatReason)).toEqual([
+      'duplicate of line 2',
+      'duplicate of line 3',
+      'duplicate of line 2',
+    ]);
+    expect(file.duplicates).toBe(3);
   });
 
   it('lets the event loop take a turn between slices', async () => {

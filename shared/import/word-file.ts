@@ -10,7 +10,19 @@ export interface WordFile {
   rejected: Array<{ line: number; text: string; reason: string }>;
   /** Valid rows repeating a word met earlier in the file (skipped). */
   duplicates: number;
+  /** Those rows, in file order, each with the line that holds the word first: said, never silently dropped. */
+  repeats: WordRepeat[];
 }
+
+/** A line skipped because an earlier line holds the same word (once normalised). */
+export interface WordRepeat {
+  line: number;
+  text: string;
+  firstLine: number;
+}
+
+/** How a skipped repeat is reported to a person: `duplicate of line 3`. */
+export const repeatReason = (repeat: WordRepeat): string => `duplicate of line ${repeat.firstLine}`;
 
 /** The format named by `--format`, else by the file's extension, else one word per line. */
 export function formatOf(
@@ -56,8 +68,9 @@ export async function readWordFileSliced(
 }
 
 function wordReader() {
-  const result: WordFile = { words: [], rejected: [], duplicates: 0 };
-  const seen = new Set<string>();
+  const result: WordFile = { words: [], rejected: [], duplicates: 0, repeats: [] };
+  // Word → the line that holds it first.
+  const seen = new Map<string, number>();
   // Plain property reads, no rest/spread of the line: this runs once per line of a 350,000-line list.
   const add = ({ line, text, active }: RawLine) => {
     const normalized = normalizeWord(text);
@@ -70,9 +83,11 @@ function wordReader() {
         text,
         reason: `isActive must be true or false, not ${JSON.stringify(active)}`,
       });
-    else if (seen.has(normalized.word)) result.duplicates++;
-    else {
-      seen.add(normalized.word);
+    else if (seen.has(normalized.word)) {
+      result.duplicates++;
+      result.repeats.push({ line, text, firstLine: seen.get(normalized.word)! });
+    } else {
+      seen.set(normalized.word, line);
       const word = normalized.word;
       result.words.push(isActive === undefined ? { line, text, word } : { line, text, word, isActive });
     }

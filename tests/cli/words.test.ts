@@ -23,6 +23,7 @@ interface ImportReport {
   counts: { created: number; updated: number; unchanged: number; rejected: number };
   duplicatesInFile: number;
   rejected: Array<{ line: number; text: string; reason: string }>;
+  repeated: Array<{ line: number; text: string; reason: string }>;
 }
 
 describe('argus-words words import / export', () => {
@@ -81,6 +82,7 @@ describe('argus-words words import / export', () => {
         { line: 5, text: 'two words', reason: 'contains a space: one word per line' },
         { line: 6, text: 'a1', reason: 'contains a digit: only letters are allowed' },
       ],
+      repeated: [{ line: 7, text: 'top', reason: 'duplicate of line 2 (skipped)' }],
     };
     expect(dry).toMatchObject(expected);
     expect(await wordsOf(english)).toEqual([]);
@@ -101,6 +103,7 @@ describe('argus-words words import / export', () => {
     );
     expect(real.stderr).toContain('line 5: "two words" contains a space: one word per line\n');
     expect(real.stderr).toContain('line 6: "a1" contains a digit: only letters are allowed\n');
+    expect(real.stderr).toContain('line 7: "top" duplicate of line 2 (skipped)\n');
     expect(real.stderr).toMatch(/^Importing words: 5\/5 words \(100%\), [\d.]+ words\/s, done in \d+s$/m);
     expect(await wordsOf(english)).toEqual([...WORDS].sort());
 

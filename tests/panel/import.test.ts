@@ -1,9 +1,9 @@
 /**
  * Import in the browser (issue 13) in Chromium against the real app with the demo content: a word
- * list for a language previews what it creates and the line it rejects (with the reason), Apply
- * writes the words; a levels CSV export with one edited cell previews the `old → new` update and
- * Apply writes it; a file that is not UTF-8 gets one message and changes nothing. At 1280×800 and
- * 390×844, axe clean.
+ * list for a language previews what it creates, the line it rejects (with the reason) and the line
+ * that repeats another (saying which), Apply writes the words; a levels CSV export with one edited
+ * cell previews the `old → new` update and Apply writes it; a file that is not UTF-8 gets one
+ * message and changes nothing. At 1280×800 and 390×844, axe clean.
  */
 import { request } from 'node:http';
 import path from 'node:path';
@@ -37,7 +37,7 @@ describeBrowser('admin panel: import in the browser', () => {
   const counts = (page: Page) => page.locator('[data-import-counts]');
 
   for (const viewport of ['desktop', 'phone'] as const) {
-    it(`${viewport}: a word list previews created and rejected lines, Apply writes the words`, async () => {
+    it(`${viewport}: a word list previews created, rejected and repeated lines, Apply writes the words`, async () => {
       const session = await openAt(panel, viewport, refusedUpload);
       const { page } = session;
       try {
@@ -47,13 +47,20 @@ describeBrowser('admin panel: import in the browser', () => {
         await page.getByRole('option', { name: String(language.language) }).waitFor({ state: 'attached' });
         await page.getByLabel('Language').selectOption(String(language.id));
         const words = viewport === 'desktop' ? ['quokkas', 'numbats'] : ['wombats', 'dingoes'];
-        await upload(page, 'list.txt', `${words[0]}\n${words[1]}\nab3c\n`);
+        await upload(page, 'list.txt', `${words[0]}\n${words[1]}\nab3c\n${words[0]}\n`);
         await counts(page)
           .filter({ hasText: 'Would create 2, would update 0, unchanged 0, rejected 1.' })
           .waitFor();
         const rejected = page.locator('tr[data-import-row="rejected"]');
         expect(await rejected.getByRole('cell').first().textContent()).toBe('3');
         expect(await rejected.getByRole('cell').nth(2).textContent()).toMatch(/^"ab3c" /);
+        // The repeated line is said, with the line it repeats, and is not created twice.
+        const skipped = page.locator('tr[data-import-row="skipped"]');
+        expect(await skipped.getByRole('cell').allTextContents()).toEqual([
+          '4',
+          'Skipped',
+          `"${words[0]}" duplicate of line 1`,
+        ]);
         expect(await page.locator('tr[data-import-row="created"]').count()).toBe(2);
         await expectNoAxeViolations(page, `import preview (${viewport})`);
 

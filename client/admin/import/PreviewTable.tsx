@@ -6,6 +6,7 @@ const shown = (value: unknown) =>
 /** What a row does: the reason it is refused, each field old → new, or the values it creates. */
 function detail(row: PreviewRow): string {
   if (row.status === 'rejected') return row.reason ?? 'rejected';
+  if (row.status === 'skipped') return row.reason ?? 'skipped';
   if (row.status === 'updated')
     return Object.entries(row.changes ?? {})
       .map(([field, change]) => `${field}: ${shown(change.from)} → ${shown(change.to)}`)
@@ -16,9 +17,15 @@ function detail(row: PreviewRow): string {
 }
 
 // What Apply would do to the row; a created row's id is only known once it is written.
-const LABELS = { created: 'Create', updated: 'Update', unchanged: 'Unchanged', rejected: 'Rejected' };
+const LABELS = {
+  created: 'Create',
+  updated: 'Update',
+  unchanged: 'Unchanged',
+  rejected: 'Rejected',
+  skipped: 'Skipped',
+};
 
-/** The dry run's rows that change or are refused, in file order, a page at a time. */
+/** The dry run's rows that change, are refused or are skipped (repeats), in file order, a page at a time. */
 export function PreviewTable({ summary, onPage }: { summary: ImportSummary; onPage(page: number): void }) {
   if (summary.rows.length === 0) return null;
   return (
@@ -26,7 +33,7 @@ export function PreviewTable({ summary, onPage }: { summary: ImportSummary; onPa
       <div className="table-responsive">
         <table className="table table-sm">
           <caption>
-            Rows that change or are rejected (page {summary.page} of {summary.totalPages})
+            Rows that change, are rejected or are skipped (page {summary.page} of {summary.totalPages})
           </caption>
           <thead>
             <tr>

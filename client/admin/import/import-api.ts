@@ -13,7 +13,8 @@ export type Counts = Record<RowStatus, number>;
 
 export interface PreviewRow {
   line: number;
-  status: RowStatus;
+  /** `skipped`: a word list's line repeating an earlier line's word (its reason says which line). */
+  status: RowStatus | 'skipped';
   id?: number;
   reason?: string;
   changes?: Record<string, { from: unknown; to: unknown }>;

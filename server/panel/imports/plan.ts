@@ -3,7 +3,7 @@ import type { ApiClient } from '#shared/api-client/index.ts';
 import { word, type AnyEntity } from '#shared/entities/index.ts';
 import { importPass, type LineResult } from '#shared/import/engine.ts';
 import { decodeUtf8, type FileRecord } from '#shared/import/records.ts';
-import { formatOf, readWordFileSliced } from '#shared/import/word-file.ts';
+import { formatOf, readWordFileSliced, repeatReason } from '#shared/import/word-file.ts';
 import type { HeldFile } from './upload.ts';
 
 /**
@@ -18,7 +18,8 @@ export type Counts = Record<LineResult['status'], number>;
 
 export interface PreviewRow {
   line: number;
-  status: LineResult['status'];
+  /** `skipped`: a word list's line repeating an earlier line's word (not sent, not counted). */
+  status: LineResult['status'] | 'skipped';
   id?: number;
   reason?: string;
   changes?: Record<string, { from: unknown; to: unknown }>;
@@ -73,7 +74,12 @@ async function wordRows(held: HeldFile, name: string, languageId: number) {
       }));
     }
   }
-  return { records: records(), lineOf: words.map((w) => w.line), rejected: parsed.rejected };
+  return {
+    records: records(),
+    lineOf: words.map((w) => w.line),
+    rejected: parsed.rejected,
+    repeats: parsed.repeats,
+  };
 }
 
 export async function planImport(
@@ -95,14 +101,27 @@ export async function planImport(
     const list = await wordRows(held, name, words.languageId);
     plan.source = { file: held.path, lineOf: list.lineOf };
     records = list.records;
-    for (const { line, text, reason } of list.rejected) {
-      plan.rows.push({ line, status: 'rejected', reason: `${JSON.stringify(text.trim())} ${reason}` });
-      plan.counts.rejected++;
-    }
+    const refused: PreviewRow[] = list.rejected.map(({ line, text, reason }) => ({
+      line,
+      status: 'rejected',
+      reason: `${JSON.stringify(text.trim())} ${reason}`,
+    }));
+    plan.counts.rejected += refused.length;
+    // A repeat is written once (its first line) and shown on its own line, saying which one.
+    const repeats: PreviewRow[] = list.repeats.map((repeat) => ({
+      line: repeat.line,
+      status: 'skipped',
+      reason: `${JSON.stringify(repeat.text.trim())} ${repeatReason(repeat)}`,
+    }));
+    plan.rows = inLineOrder(refused, repeats);
+    if (repeats.length > 0)
+      plan.notes.push(
+        `${repeats.length} ${repeats.length === 1 ? 'line repeats a word' : 'lines repeat words'} of an earlier line: skipped, the word is imported once.`,
+      );
     if (list.lineOf.length === 0) return plan;
   }
   const found: PreviewRow[] = [];
-  plan.notes = await importPass(api, entity, {
+  const notes = await importPass(api, entity, {
     file: plan.source.file,
     ...(records ? { records } : {}),
     label: name,
@@ -116,6 +135,7 @@ export async function planImport(
       found.push(previewOf(result, plan.source.lineOf));
     },
   });
+  plan.notes = [...plan.notes, ...notes];
   plan.rows = inLineOrder(plan.rows, found);
   return plan;
 }

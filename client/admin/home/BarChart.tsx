@@ -16,6 +16,8 @@ interface BarChartProps {
   unit: string;
   /** The table's first column: what a category is ("Day", "Stage"). */
   categoryLabel: string;
+  /** The sentence shown instead of bare axes when there is nothing to draw (no category, all zero). */
+  empty?: string;
 }
 
 const WIDTH = 480;
@@ -46,7 +48,15 @@ export function BarChart({
   labelEvery = 1,
   unit,
   categoryLabel,
+  empty = 'Nothing to chart yet.',
 }: BarChartProps) {
+  if (!series.some((s) => s.values.some((v) => v > 0))) {
+    return (
+      <p className="text-body-secondary mb-2" data-chart-empty={id}>
+        {empty}
+      </p>
+    );
+  }
   const max = Math.max(0, ...series.flatMap((s) => s.values));
   const { top, step } = niceMax(max);
   const plotW = WIDTH - PAD.left - PAD.right;

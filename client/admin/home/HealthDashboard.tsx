@@ -64,6 +64,7 @@ export function HealthDashboard({ report, error }: { report: HealthReport | null
                 categories={edits.map((d) => d.day.slice(5))}
                 series={[{ name: 'Edits', values: edits.map((d) => d.edits) }]}
                 labelEvery={7}
+                empty="No audited edits in the last 30 days."
               />
             </div>
           </div>
@@ -77,6 +78,7 @@ export function HealthDashboard({ report, error }: { report: HealthReport | null
                 title="Levels per stage and language"
                 unit="Levels"
                 categoryLabel="Stage"
+                empty="No levels in any stage yet."
                 {...levels}
               />
               <BarChart
@@ -84,6 +86,7 @@ export function HealthDashboard({ report, error }: { report: HealthReport | null
                 title="Letter groups per stage and language"
                 unit="Letter groups"
                 categoryLabel="Stage"
+                empty="No letter groups in any stage yet."
                 {...groups}
               />
             </div>

@@ -96,6 +96,15 @@ describe('live responses match the OpenAPI document', () => {
     // The health report: its 200 against the schema, and a parameter it does not take.
     check('get', '/health/cms', await api.get('health/cms'));
     check('get', '/health/cms', await api.get('health/cms?page=1'));
+    // The difficulty of a stage's levels (issue 34): 200, a bad filter, an unknown stage.
+    const stage = await firstId('stages');
+    check('get', '/levels/cms/difficulty', await api.get(`levels/cms/difficulty?stageId=${stage}`));
+    check(
+      'get',
+      '/levels/cms/difficulty',
+      await api.get(`levels/cms/difficulty?stageId=${stage}&since=soon`),
+    );
+    check('get', '/levels/cms/difficulty', await api.get('levels/cms/difficulty?stageId=999999'));
     expect(checked.length).toBeGreaterThan(100);
     for (const status of ['200', '201', '400', '401', '404', '409', '415']) {
       expect(

@@ -99,6 +99,9 @@ describe('OpenAPI document', () => {
       'get /levels/cms/{id}/solvability',
     ])
       expected.add(op);
+    // How players fare on each level of a stage (issue 34).
+    expected.add('get /levels/cms/difficulty');
+    expect(doc.paths['/levels/cms/difficulty'].get['x-extension']).toBe(true);
     // The link builder (issue 13): one group's plan and its apply, link jobs — extensions.
     for (const spec of [
       'get /letter-groups/cms/{id}/link-plan',

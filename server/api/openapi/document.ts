@@ -1,6 +1,7 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { authPaths } from './auth-paths.ts';
 import { changeSetPaths, changeSetTag } from './change-set-paths.ts';
+import { difficultyPaths, difficultyReportSchema } from './difficulty-paths.ts';
 import { healthPaths, healthReportSchema } from './health-paths.ts';
 import { historyPaths } from './history-paths.ts';
 import { linkBuilderPaths, linkBuilderTag } from './link-paths.ts';
@@ -23,6 +24,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
     healthPaths,
     historyPaths,
     options.entities.some((e) => e.name === 'level') ? solvabilityPaths : {},
+    options.entities.some((e) => e.name === 'level') ? difficultyPaths : {},
     linkBuilderPaths,
     teamPaths,
   ) as Record<string, Record<string, unknown>>;
@@ -36,7 +38,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
         'The content API of SPEC §7, as embedded in the server.',
         'Responses name fields in camelCase with foreign keys as languageId, stageId, letterGroupId, levelId, wordId, userId;',
         'request bodies also accept idLanguage, idStage, idLetterGroup, idLevel, idWord, idUser (and the other aliases listed per field).',
-        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log with the revert of one entry, change sets (undo), the trash (restore), the content health report, the solvability of levels and the link builder.',
+        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log with the revert of one entry, change sets (undo), the trash (restore), the content health report, the solvability of levels, the difficulty of levels for players and the link builder.',
       ].join(' '),
     },
     servers: [{ url: options.prefix }],
@@ -59,7 +61,11 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
             'The accessToken of POST /auth/verify-otp (15 minutes) of an admin who completed 2FA, or an API token (argus_…) created in the Team screen.',
         },
       },
-      schemas: { ...componentSchemas(options.entities), HealthReport: healthReportSchema },
+      schemas: {
+        ...componentSchemas(options.entities),
+        HealthReport: healthReportSchema,
+        DifficultyReport: difficultyReportSchema,
+      },
     },
   };
 }

@@ -1,5 +1,6 @@
 import { FINDING_LABELS } from '#shared/health.ts';
 
+import { difficultyFindingsSchema } from './difficulty-paths.ts';
 import { COMMON_ERRORS, error, json, ref, type Json } from './fragments.ts';
 
 const int = { type: 'integer' };
@@ -83,6 +84,9 @@ export const healthReportSchema = object({
     items: object({ day: { type: 'string', format: 'date' }, edits: int }),
   },
 });
+
+// `difficulty` is optional: an external API may not compute it.
+(healthReportSchema.properties as Json).difficulty = difficultyFindingsSchema;
 
 /** `GET /health/cms`: the panel home's content health report. */
 export const healthPaths: Record<string, Json> = {

@@ -23,7 +23,10 @@ function permissionsOf(raw: string | undefined): PermissionSet | undefined {
 }
 
 /** Language names (or ids) → ids, each checked against the API's languages; `all` → null. */
-async function languageIds(conn: Connection, raw: string | undefined): Promise<number[] | null | undefined> {
+export async function languageIds(
+  conn: Connection,
+  raw: string | undefined,
+): Promise<number[] | null | undefined> {
   if (raw === undefined) return undefined;
   if (raw.trim().toLowerCase() === 'all') return null;
   const wanted = raw

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Connection } from '../connection.ts';
 import type { LevelsImportOptions } from '../actions/levels-import.ts';
 import type { ImportOptions } from '../actions/import.ts';
+import type { DifficultyOptions } from '../actions/difficulty.ts';
 
 /**
  * `argus-words levels import` is the table import every entity has, plus the level-file import:
@@ -35,5 +36,28 @@ export function registerLevelCommands(levels: Command, connection: () => Connect
         import('#shared/entities/index.ts'),
       ]);
       return importAction(level, file, options, connection());
+    });
+
+  levels
+    .command('difficulty')
+    .description(
+      'How players fare on each level of a stage: players, completion rate, score (median and quartiles), ' +
+        'valid and invalid words, duplicates, speed, the most frequent most valuable word and the drop-off to ' +
+        'the next level; then the levels much harder or easier than their neighbours and those where players stop.',
+    )
+    .requiredOption('--stage <number>', "the stage's number")
+    .option('--language <name>', 'one language (name or id); default: every language of the stage')
+    .option('--since <day>', 'results updated on or after this day (2026-11-01) or instant (ISO 8601)')
+    .option('--until <day>', 'results updated before this instant, or through this day')
+    .option('--active-players', 'only players whose account is active')
+    .option('--format <format>', 'table, csv or json (default: table; json with --json)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ argus-words levels difficulty --stage 4 --language English\n' +
+        "  $ argus-words levels difficulty --stage 4 --format json | jq '.curves[].findings[] | {levelNumber, kind}'",
+    )
+    .action(async (options: DifficultyOptions) => {
+      const { difficultyAction } = await import('../actions/difficulty.ts');
+      return difficultyAction(options, connection());
     });
 }

@@ -233,7 +233,7 @@ export function findSpikes(levels: LevelFigures[]): DifficultyFinding[] {
       levels,
       'median score',
       (l) => l.score?.median ?? null,
-      (trend) => SCORE_FLOOR * trend,
+      (trend) => Math.max(1, SCORE_FLOOR * trend),
     ),
     ...dropOffs(levels),
   ];

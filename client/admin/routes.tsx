@@ -122,6 +122,15 @@ export const adminRoutes: RouteObject[] = [
             handle: panelHandle('Team', 'Panel accounts, their permissions and languages, and API tokens.'),
           },
           {
+            id: 'admin-difficulty',
+            path: 'difficulty',
+            lazy: () => import('./difficulty/DifficultyScreen.tsx'),
+            handle: panelHandle(
+              'Difficulty',
+              'How players fare on each level of a stage: completion, scores and drop-off.',
+            ),
+          },
+          {
             id: 'admin-search',
             path: 'search',
             lazy: () => import('./search/SearchPage.tsx'),

@@ -1,10 +1,21 @@
 import { Link } from 'react-router';
+import type { DifficultyFindings } from '#shared/difficulty.ts';
 import { FINDING_LABELS, findingListPath, type HealthFindings } from '#shared/health.ts';
+import { HomeDifficultyFindings } from '../difficulty/HomeFindings.tsx';
 
 const fmt = (n: number) => n.toLocaleString('en');
 
-/** The `argus-words lint` findings: a count per kind, and the first few each linking to its list. */
-export function Findings({ findings }: { findings: HealthFindings | null }) {
+/**
+ * The `argus-words lint` findings: a count per kind, and the first few each linking to its list;
+ * then how players fare (issue 34), when the report carries it.
+ */
+export function Findings({
+  findings,
+  difficulty,
+}: {
+  findings: HealthFindings | null;
+  difficulty?: DifficultyFindings | null;
+}) {
   return (
     <div className="card h-100" aria-labelledby="findings-heading">
       <div className="card-body">
@@ -52,6 +63,7 @@ export function Findings({ findings }: { findings: HealthFindings | null }) {
             checks are running again.
           </p>
         ) : null}
+        <HomeDifficultyFindings difficulty={difficulty} />
       </div>
     </div>
   );

@@ -45,7 +45,7 @@ export function HealthDashboard({ report, error }: { report: HealthReport | null
       <ContentCounts counts={report.counts} />
       <div className="row g-4 mt-0">
         <div className="col-lg-7">
-          <Findings findings={report.findings} />
+          <Findings findings={report.findings} difficulty={report.difficulty} />
         </div>
         <div className="col-lg-5">
           <RecentActivity activity={report.activity} />

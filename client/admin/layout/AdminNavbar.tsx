@@ -16,6 +16,7 @@ import {
   TRASH_PATH,
 } from '#shared/panel-paths.ts';
 import { leavePanel } from '../session/useIdleTimer.ts';
+import { DIFFICULTY_PATH } from '../difficulty/paths.ts';
 import { LinkTablesMenu } from './LinkTablesMenu.tsx';
 import { NavSearch } from './NavSearch.tsx';
 import { useDisclosure } from './use-disclosure.ts';
@@ -35,6 +36,8 @@ const SECTIONS: Section[] = [
   entitySection('word', 'Word'),
   entitySection('stage', 'Stage'),
   entitySection('letter-group', 'Letter Group'),
+  // Player results are read level by level: whoever may read levels may read how they fare.
+  { to: DIFFICULTY_PATH, label: 'Difficulty', shown: (reach) => mayRead(reach, entityByName('level')) },
   { to: AUDIT_PATH, label: 'History', shown: (reach) => mayRead(reach, auditEntry) },
   // The trash holds every language's rows.
   { to: TRASH_PATH, label: 'Trash', shown: (reach) => reach.languages === null },

@@ -5,6 +5,7 @@ import { FormFrame } from '../form/FormFrame.tsx';
 import { isEditable, type FormMode } from '../form/form-values.ts';
 import { useEntityForm } from '../form/use-entity-form.ts';
 import { CheckConditionFields } from './CheckConditionFields.tsx';
+import { LevelDifficulty } from './LevelDifficulty.tsx';
 import { LEVEL, levelBody, levelInitialValues, solvabilityRequest } from './level-values.ts';
 import { SolvabilityPanel } from './SolvabilityPanel.tsx';
 import { useWorkbenchGroups } from './use-workbench-groups.ts';
@@ -84,6 +85,13 @@ export function LevelForm({ mode, data }: { mode: FormMode; data: FormData }) {
           retry={groups.retry}
         />
       </SolvabilityPanel>
+      {mode === 'edit' && data.record ? (
+        <LevelDifficulty
+          levelId={Number(data.record.id)}
+          stageId={Number(data.record.stageId)}
+          languageId={Number(data.record.languageId)}
+        />
+      ) : null}
       {LEVEL_FLAGS.map((name) => control(name))}
     </FormFrame>
   );

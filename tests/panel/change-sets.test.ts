@@ -59,7 +59,8 @@ describeBrowser('admin panel: change sets and their undo', () => {
     await page.getByText('12 entries, in the order written.').waitFor();
     const entries = page.locator('article[data-audit-entry]');
     expect(await entries.count()).toBe(12);
-    const active = entries.first().getByRole('row', { name: /^Is active/ });
+    // The field by the word's own label for it, as its form names it.
+    const active = entries.first().getByRole('row', { name: /^Active/ });
     expect(await active.getByRole('cell').allTextContents()).toEqual(['true', 'false']);
     await expectNoAxeViolations(page, 'a change set');
 

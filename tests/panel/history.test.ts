@@ -22,8 +22,12 @@ describeBrowser('admin panel: history and trash', () => {
     expect(response.status(), `${method} ${path}`).toBeLessThan(300);
     return (await response.json()) as Record<string, unknown>;
   };
+  const firstLanguage = async (page: Page) => {
+    const language = (await apiSearch(page, 'languages', { size: '1' })).content[0]!;
+    return { id: language.id as number, name: String(language.language) };
+  };
   const newWord = async (page: Page, letters: string) => {
-    const language = (await apiSearch(page, 'languages', { size: '1' })).content[0]!.id as number;
+    const language = (await firstLanguage(page)).id;
     return (await call(page, 'POST', 'words/cms', { letters, languageId: language })).id as number;
   };
   const lettersOf = async (page: Page, id: number) => {
@@ -47,6 +51,12 @@ describeBrowser('admin panel: history and trash', () => {
     expect(await update.getByRole('heading').textContent()).toMatch(`Updated Word ${id}`);
     const letters = update.getByRole('row', { name: /^Letters/ });
     expect(await letters.getByRole('cell').allTextContents()).toEqual(['zebra', 'zebras']);
+    // A foreign key reads as the list shows it: the language's name, its label and id on hover.
+    const language = await firstLanguage(page);
+    const created = entries.nth(1).getByRole('row', { name: /^Language/ });
+    expect(await created.getByRole('rowheader').textContent()).toBe('Language');
+    expect(await created.getByRole('cell').allTextContents()).toEqual(['—', language.name]);
+    expect(await created.locator(`ins [title="Language ${language.id}"]`).textContent()).toBe(language.name);
     await expectNoAxeViolations(page, 'history of a word');
 
     await update.getByRole('button', { name: 'Revert' }).click();
@@ -60,6 +70,14 @@ describeBrowser('admin panel: history and trash', () => {
     await page.getByText('3 changes, newest first.').waitFor();
     const revert = entries.first().getByRole('row', { name: /^Letters/ });
     expect(await revert.getByRole('cell').allTextContents()).toEqual(['zebras', 'zebra']);
+    // Reloaded in the browser, the values are named there too.
+    expect(
+      await entries
+        .nth(2)
+        .getByRole('row', { name: /^Language/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual(['—', language.name]);
     // Once the word changed again, reverting the first update is refused, saying why.
     await call(page, 'PUT', `words/cms/${id}`, { letters: 'zebu' });
     const first = page.locator(`article[data-audit-entry="${updateId}"]`);
@@ -88,6 +106,7 @@ describeBrowser('admin panel: history and trash', () => {
     const trashed = page.locator('article[data-trash-entry]').filter({ hasText: `Word ${id}` });
     await trashed.waitFor();
     expect(await trashed.textContent()).toContain('Letters: zebu');
+    expect(await trashed.textContent()).toContain(`Language: ${language.name}`);
     await expectNoAxeViolations(page, 'trash');
     await trashed.getByRole('button', { name: 'Restore' }).click();
     await dialog(page).getByRole('button', { name: 'Restore' }).click();

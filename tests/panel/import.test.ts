@@ -61,7 +61,13 @@ describeBrowser('admin panel: import in the browser', () => {
           'Skipped',
           `"${words[0]}" duplicate of line 1`,
         ]);
-        expect(await page.locator('tr[data-import-row="created"]').count()).toBe(2);
+        const created = page.locator('tr[data-import-row="created"]');
+        expect(await created.count()).toBe(2);
+        // Fields by their labels, the language by its name as the lists show it (its id on hover).
+        expect(await created.first().getByRole('cell').nth(2).textContent()).toBe(
+          `Letters: ${words[0]}; Language: ${String(language.language)}`,
+        );
+        expect(await created.first().locator(`[title="Language ${language.id}"]`).count()).toBe(1);
         await expectNoAxeViolations(page, `import preview (${viewport})`);
 
         await page.getByRole('button', { name: 'Apply' }).click();
@@ -123,7 +129,7 @@ describeBrowser('admin panel: import in the browser', () => {
         .waitFor();
       const updated = page.locator('tr[data-import-row="updated"]');
       expect(await updated.getByRole('cell').nth(1).textContent()).toBe(`Update #${id}`);
-      expect(await updated.getByRole('cell').nth(2).textContent()).toBe(`time: ${before} → ${after}`);
+      expect(await updated.getByRole('cell').nth(2).textContent()).toBe(`Time: ${before} → ${after}`);
       await expectNoAxeViolations(page, 'levels import preview');
 
       await page.getByRole('button', { name: 'Apply' }).click();

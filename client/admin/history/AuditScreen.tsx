@@ -6,6 +6,7 @@ import { FieldDiff } from './FieldDiff.tsx';
 import { ConfirmedAction, EntryHeading, HistoryResults, RecordLinks, type Outcome } from './parts.tsx';
 import { historyCalls } from './history-api.ts';
 import { ACTIONS, recordOf, RESOURCES, when } from './values.ts';
+import type { ValueNames } from '../entities/value-names.ts';
 
 export const loader = auditLoader;
 
@@ -61,7 +62,7 @@ function Filters({ filters }: { filters: AuditFilters }) {
 }
 
 /** Field | Before | After for every field the entry wrote (a create has no before, a delete no after). */
-function Diff({ entry }: { entry: AuditEntryView }) {
+function Diff({ entry, names }: { entry: AuditEntryView; names: ValueNames }) {
   // The id is in the heading already.
   const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter(
     (field) => field !== 'id',
@@ -69,6 +70,8 @@ function Diff({ entry }: { entry: AuditEntryView }) {
   return (
     <FieldDiff
       caption={`Fields changed by entry ${entry.id}`}
+      resource={entry.entity}
+      names={names}
       changes={fields.map((field) => ({ field, from: entry.before?.[field], to: entry.after?.[field] }))}
       hasBefore={entry.before !== null}
       hasAfter={entry.after !== null}
@@ -76,7 +79,15 @@ function Diff({ entry }: { entry: AuditEntryView }) {
   );
 }
 
-function Entry({ entry, onOutcome }: { entry: AuditEntryView; onOutcome(outcome: Outcome): void }) {
+function Entry({
+  entry,
+  names,
+  onOutcome,
+}: {
+  entry: AuditEntryView;
+  names: ValueNames;
+  onOutcome(outcome: Outcome): void;
+}) {
   const record = recordOf(entry.entity, entry.entityId);
   const headingId = `audit-entry-${entry.id}`;
   return (
@@ -92,7 +103,7 @@ function Entry({ entry, onOutcome }: { entry: AuditEntryView; onOutcome(outcome:
             </>
           ) : null}
         </p>
-        <Diff entry={entry} />
+        <Diff entry={entry} names={names} />
         <div className="d-flex flex-wrap gap-2 align-items-center">
           <ConfirmedAction
             label="Revert"
@@ -133,7 +144,7 @@ export function Component() {
             : `${data.totalElements} ${data.totalElements === 1 ? 'change' : 'changes'}, newest first.`
         }
         hrefOf={(page) => historyHref(AUDIT_PATH, filters, page)}
-        render={(entry, onOutcome) => <Entry entry={entry} onOutcome={onOutcome} />}
+        render={(entry, onOutcome) => <Entry entry={entry} names={data.names} onOutcome={onOutcome} />}
       />
     </section>
   );

@@ -10,11 +10,12 @@ import { EntryHeading, HistoryPager, RecordLinks } from './parts.tsx';
 import { UndoPanel } from './UndoPanel.tsx';
 import { useReach } from '../session/use-reach.ts';
 import { when } from './values.ts';
+import type { ValueNames } from '../entities/value-names.ts';
 
 export const loader = changeSetLoader;
 
 /** One audit entry of the change set: which record, then field by field before → after. */
-function Entry({ entry }: { entry: ChangeSetEntry }) {
+function Entry({ entry, names }: { entry: ChangeSetEntry; names: ValueNames }) {
   const headingId = `change-entry-${entry.id}`;
   return (
     <article className="card mb-3" aria-labelledby={headingId} data-audit-entry={entry.id}>
@@ -23,6 +24,8 @@ function Entry({ entry }: { entry: ChangeSetEntry }) {
         <p className="small mb-2">{when(entry.at)}</p>
         <FieldDiff
           caption={`Fields changed by entry ${entry.id}`}
+          resource={entry.entity}
+          names={names}
           changes={changesOf(entry.changes)}
           hasBefore={entry.action !== 'create'}
           hasAfter={entry.action !== 'delete'}
@@ -93,7 +96,7 @@ export function Component() {
               : `${plural(data.totalElements, 'entry', 'entries')}, in the order written.`}
           </p>
           {data.entries.map((entry) => (
-            <Entry key={entry.id} entry={entry} />
+            <Entry key={entry.id} entry={entry} names={data.names} />
           ))}
           <HistoryPager
             page={data.page}

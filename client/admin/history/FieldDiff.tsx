@@ -1,4 +1,5 @@
-import { fieldLabel, shown } from './values.ts';
+import { NamedValueText } from '../entities/NamedValueText.tsx';
+import { fieldName, namedValue, NO_NAMES, type ValueNames } from '../entities/value-names.ts';
 
 /** One field's change: its value before and after (undefined where the side does not exist). */
 export interface FieldChange {
@@ -9,21 +10,31 @@ export interface FieldChange {
 
 /**
  * Field | Before | After, a row per field (the audit entries, a change set's entries, an undo's
- * plan). A side that does not exist (before a create, after a delete) shows as a dash.
+ * plan). A side that does not exist (before a create, after a delete) shows as a dash. Fields are
+ * named by the entity's labels and foreign keys by the rows they point at, as the lists name them
+ * (`names`, from the screen's loader; without them, the ids).
  */
 export function FieldDiff({
   caption,
+  resource,
+  names = NO_NAMES,
   changes,
   hasBefore = true,
   hasAfter = true,
   labels = ['Before', 'After'],
 }: {
   caption: string;
+  /** The audited resource the record belongs to (`levels`). */
+  resource: string;
+  names?: ValueNames;
   changes: readonly FieldChange[];
   hasBefore?: boolean;
   hasAfter?: boolean;
   labels?: readonly [string, string];
 }) {
+  const value = (field: string, raw: unknown) => (
+    <NamedValueText value={namedValue(names, resource, field, raw)} />
+  );
   return (
     <div className="table-responsive">
       <table className="table table-sm mb-2 audit-diff">
@@ -39,10 +50,10 @@ export function FieldDiff({
           {changes.map(({ field, from, to }) => (
             <tr key={field}>
               <th scope="row" className="fw-normal">
-                {fieldLabel(field)}
+                {fieldName(names, resource, field)}
               </th>
-              <td className="text-break">{hasBefore ? <del>{shown(from)}</del> : '—'}</td>
-              <td className="text-break">{hasAfter ? <ins>{shown(to)}</ins> : '—'}</td>
+              <td className="text-break">{hasBefore ? <del>{value(field, from)}</del> : '—'}</td>
+              <td className="text-break">{hasAfter ? <ins>{value(field, to)}</ins> : '—'}</td>
             </tr>
           ))}
         </tbody>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Form, Link, useLoaderData } from 'react-router';
 import type { TrashEntry } from '#shared/history.ts';
 import { TRASH_PATH, recordHistoryPath } from '#shared/panel-paths.ts';
@@ -5,19 +6,33 @@ import { historyHref, SelectFilter } from './filters.tsx';
 import { ConfirmedAction, HistoryResults, type Outcome } from './parts.tsx';
 import { trashLoader } from './trash-loader.ts';
 import { historyCalls } from './history-api.ts';
-import { fieldLabel, recordOf, RESOURCES, shown, when } from './values.ts';
+import { recordOf, RESOURCES, when } from './values.ts';
+import { NamedValueText } from '../entities/NamedValueText.tsx';
+import { fieldName, namedValue, type ValueNames } from '../entities/value-names.ts';
 
 export const loader = trashLoader;
 
-/** The row's values but its id and timestamps, as `Letters: pasta · Language: 1`. */
-function summary(entry: TrashEntry): string {
-  return Object.entries(entry.row)
-    .filter(([field]) => field !== 'id' && !/At$/.test(field))
-    .map(([field, value]) => `${fieldLabel(field)}: ${shown(value)}`)
-    .join(' · ');
+/** The row's values but its id and timestamps, as `Letters: pasta · Language: English`. */
+function Summary({ entry, names }: { entry: TrashEntry; names: ValueNames }) {
+  const fields = Object.entries(entry.row).filter(([field]) => field !== 'id' && !/At$/.test(field));
+  return fields.map(([field, value], i) => (
+    <Fragment key={field}>
+      {i > 0 ? ' · ' : ''}
+      {fieldName(names, entry.entity, field)}:{' '}
+      <NamedValueText value={namedValue(names, entry.entity, field, value)} />
+    </Fragment>
+  ));
 }
 
-function Deleted({ entry, onOutcome }: { entry: TrashEntry; onOutcome(outcome: Outcome): void }) {
+function Deleted({
+  entry,
+  names,
+  onOutcome,
+}: {
+  entry: TrashEntry;
+  names: ValueNames;
+  onOutcome(outcome: Outcome): void;
+}) {
   const record = recordOf(entry.entity, entry.entityId);
   const headingId = `trash-entry-${entry.id}`;
   return (
@@ -26,7 +41,9 @@ function Deleted({ entry, onOutcome }: { entry: TrashEntry; onOutcome(outcome: O
         <h2 id={headingId} className="h6">
           {record.name}
         </h2>
-        <p className="mb-1 text-break">{summary(entry)}</p>
+        <p className="mb-1 text-break">
+          <Summary entry={entry} names={names} />
+        </p>
         <p className="small text-body-secondary mb-2">
           Deleted {when(entry.deletedAt)} by {entry.deletedBy}; kept until {when(entry.expiresAt)}
         </p>
@@ -78,7 +95,7 @@ export function Component() {
             : `${data.totalElements} deleted ${data.totalElements === 1 ? 'row' : 'rows'}, newest first.`
         }
         hrefOf={(page) => historyHref(TRASH_PATH, { entity: data.entity }, page)}
-        render={(entry, onOutcome) => <Deleted entry={entry} onOutcome={onOutcome} />}
+        render={(entry, onOutcome) => <Deleted entry={entry} names={data.names} onOutcome={onOutcome} />}
       />
     </section>
   );

@@ -10,6 +10,7 @@ import { plural } from './change-set-parts.tsx';
 import { failureMessage, historyCalls } from './history-api.ts';
 import { planLines, Refusals, UndoPlan } from './UndoPlan.tsx';
 import { when } from './values.ts';
+import { loadNames, NO_NAMES, sidesOf, type ValueNames } from '../entities/value-names.ts';
 
 /** What the last real undo did: restored rows, and the change set it made (linked). */
 function UndoResult({ answer }: { answer: UndoResponse }) {
@@ -37,6 +38,7 @@ export function UndoPanel({ set }: { set: ChangeSet }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [plan, setPlan] = useState<UndoResponse | null>(null);
+  const [names, setNames] = useState<ValueNames>(NO_NAMES);
   const [result, setResult] = useState<UndoResponse | null>(null);
   const [asking, setAsking] = useState<'undo' | 'force' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,7 +48,12 @@ export function UndoPanel({ set }: { set: ChangeSet }) {
     setBusy(true);
     setError(null);
     try {
-      setPlan(await historyCalls().undo(set.id, { dryRun: true }));
+      const answer = await historyCalls().undo(set.id, { dryRun: true });
+      // The plan shows its sample's values named as the lists name them.
+      setNames(
+        await loadNames(answer.sample.map((row) => ({ resource: row.entity, rows: sidesOf(row.changes) }))),
+      );
+      setPlan(answer);
     } catch (failure) {
       setError(failureMessage(failure));
       void revalidator.revalidate();
@@ -96,7 +103,7 @@ export function UndoPanel({ set }: { set: ChangeSet }) {
             values, deleted rows are created again with their ids, created rows are deleted. You see the plan
             first.
           </p>
-          {plan ? plan.dryRun ? <UndoPlan answer={plan} /> : <Refusals answer={plan} /> : null}
+          {plan ? plan.dryRun ? <UndoPlan answer={plan} names={names} /> : <Refusals answer={plan} /> : null}
           <div className="d-flex flex-wrap gap-2">
             {plan === null || !plan.dryRun ? (
               <button

@@ -2,6 +2,7 @@ import type { UndoResponse } from '#shared/change-sets.ts';
 import { changesOf, FieldDiff } from './FieldDiff.tsx';
 import { plural } from './change-set-parts.tsx';
 import { recordOf } from './values.ts';
+import { NO_NAMES, type ValueNames } from '../entities/value-names.ts';
 
 /** Refused rows listed one by one; the count says how many more there are. */
 const LISTED = 50;
@@ -50,7 +51,7 @@ export function Refusals({ answer }: { answer: UndoResponse }) {
  * What a dry run says the undo will do: the counts by kind, then the first rows field by field
  * (now → after the undo), then the refused rows.
  */
-export function UndoPlan({ answer }: { answer: UndoResponse }) {
+export function UndoPlan({ answer, names = NO_NAMES }: { answer: UndoResponse; names?: ValueNames }) {
   const lines = planLines(answer, false);
   return (
     <div data-undo-plan>
@@ -79,6 +80,8 @@ export function UndoPlan({ answer }: { answer: UndoResponse }) {
                 <p className="small fw-semibold mb-1">{name}</p>
                 <FieldDiff
                   caption={`${name}: now and after the undo`}
+                  resource={row.entity}
+                  names={names}
                   changes={changesOf(row.changes)}
                   hasBefore={values.some((v) => v.from !== null)}
                   hasAfter={values.some((v) => v.to !== null)}

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import { loadNames, NO_NAMES, type ValueNames } from '../entities/value-names.ts';
 import { failureMessage, historyCalls } from './history-api.ts';
 import { ACTIONS, positiveParam, RESOURCES } from './values.ts';
 
@@ -31,6 +32,8 @@ export interface AuditData {
   totalPages: number;
   totalElements: number;
   entries: AuditEntryView[];
+  /** The entries' field labels and what their foreign keys point at, as the lists name them. */
+  names: ValueNames;
   /** What is wrong with the URL's filters (nothing is searched until fixed), or the failed call. */
   problem: string | null;
 }
@@ -51,7 +54,7 @@ export async function auditLoader({ request, context }: LoaderFunctionArgs): Pro
   };
   const page = positiveParam(params.get('page')) ?? 1;
   const id = positiveParam(filters.entityId);
-  const empty = { filters, page: 1, totalPages: 0, totalElements: 0, entries: [] };
+  const empty = { filters, page: 1, totalPages: 0, totalElements: 0, entries: [], names: NO_NAMES };
   const problems = [
     filters.entity && !(RESOURCES as readonly string[]).includes(filters.entity)
       ? `Table must be one of ${RESOURCES.join(', ')}.`
@@ -74,12 +77,18 @@ export async function auditLoader({ request, context }: LoaderFunctionArgs): Pro
         action: filters.action || undefined,
       } as never,
     });
+    const entries = result.items as unknown as AuditEntryView[];
+    const names = await loadNames(
+      entries.map((entry) => ({ resource: entry.entity, rows: [entry.before, entry.after] })),
+      context,
+    );
     return {
       filters,
       page,
       totalPages: result.totalPages,
       totalElements: result.totalElements,
-      entries: result.items as unknown as AuditEntryView[],
+      entries,
+      names,
       problem: null,
     };
   } catch (error) {

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import type { ChangeSet, ChangeSetEntry } from '#shared/change-sets.ts';
 import { UUID_PATTERN } from '#shared/change-set-wire.ts';
 import { ApiError } from '#shared/api-client/errors.ts';
+import { loadNames, NO_NAMES, sidesOf, type ValueNames } from '../entities/value-names.ts';
 import { failureMessage, historyCalls } from './history-api.ts';
 import { positiveParam } from './values.ts';
 
@@ -14,6 +15,8 @@ export interface ChangeSetData {
   totalPages: number;
   totalElements: number;
   entries: ChangeSetEntry[];
+  /** The entries' field labels and what their foreign keys point at, as the lists name them. */
+  names: ValueNames;
   problem: string | null;
 }
 
@@ -29,7 +32,15 @@ export async function changeSetLoader({
   const id = String(params.id ?? '').toLowerCase();
   if (!UUID_PATTERN.test(id)) throw data(null, { status: 404, statusText: 'Not Found' });
   const page = positiveParam(new URL(request.url).searchParams.get('page')) ?? 1;
-  const empty = { id, changeSet: null, page: 1, totalPages: 0, totalElements: 0, entries: [] };
+  const empty = {
+    id,
+    changeSet: null,
+    page: 1,
+    totalPages: 0,
+    totalElements: 0,
+    entries: [],
+    names: NO_NAMES,
+  };
   if (Number.isNaN(page)) return { ...empty, problem: 'The page must be a whole number from 1.' };
   const calls = historyCalls(context);
   try {
@@ -37,6 +48,10 @@ export async function changeSetLoader({
       calls.changeSet(id),
       calls.changeSetEntries(id, { page, size: ENTRIES_PAGE_SIZE }),
     ]);
+    const names = await loadNames(
+      entries.items.map((entry) => ({ resource: entry.entity, rows: sidesOf(entry.changes) })),
+      context,
+    );
     return {
       id,
       changeSet,
@@ -44,6 +59,7 @@ export async function changeSetLoader({
       totalPages: entries.totalPages,
       totalElements: entries.totalElements,
       entries: entries.items,
+      names,
       problem: null,
     };
   } catch (error) {

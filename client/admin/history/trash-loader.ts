@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { TrashEntry } from '#shared/history.ts';
+import { loadNames, type ValueNames } from '../entities/value-names.ts';
 import { historyCalls } from './history-api.ts';
 import { loadHistoryPage, type HistoryPage } from './paged-loader.ts';
 import { RESOURCES } from './values.ts';
@@ -8,6 +9,8 @@ export const TRASH_PAGE_SIZE = 20;
 
 export interface TrashData extends HistoryPage<TrashEntry> {
   entity: string;
+  /** The rows' field labels and what their foreign keys point at, as the lists name them. */
+  names: ValueNames;
 }
 
 /** `?entity=words&page=2`: that page of the rows deleted in the last 30 days, newest first. */
@@ -21,5 +24,9 @@ export async function trashLoader({ request, context }: LoaderFunctionArgs): Pro
   const page = await loadHistoryPage(params.get('page'), refused, (page) =>
     historyCalls(context).trash({ page, size: TRASH_PAGE_SIZE, ...(entity ? { entity } : {}) }),
   );
-  return { entity, ...page };
+  const names = await loadNames(
+    page.entries.map((entry) => ({ resource: entry.entity, rows: [entry.row] })),
+    context,
+  );
+  return { entity, ...page, names };
 }

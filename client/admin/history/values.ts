@@ -3,7 +3,8 @@ import { editPath } from '../entities/paths.ts';
 
 /**
  * What the history screens need to know of the tables, without the entity descriptions (their zod
- * schemas would double the screens' JavaScript): the light route table's names and labels.
+ * schemas would double the screens' JavaScript): the light route table's names and labels. The
+ * values are named by ../entities/value-names.ts, whose loader brings the descriptions only then.
  */
 
 /** The audited resources (`words`, `letter-groups`, …): each entity's name plus an s. */
@@ -14,26 +15,11 @@ export const PAST: Record<string, string> = { create: 'Created', update: 'Update
 
 const screenOf = (resource: string) => ENTITY_SCREENS.find((screen) => `${screen.name}s` === resource);
 
-/** A stored value as a person reads it: text as is, nothing as an em dash, the rest as JSON. */
-export function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
 /** `Word 12`, and the form it is edited in. */
 export function recordOf(resource: string, id: number): { name: string; href: string | null } {
   const screen = screenOf(resource);
   if (!screen) return { name: `${resource} ${id}`, href: null };
   return { name: `${screen.label} ${id}`, href: editPath(screen.name, id) };
-}
-
-/** `languageId` → `Language`, `isActive` → `Is active`, `letters` → `Letters`. */
-export function fieldLabel(field: string): string {
-  const words = field
-    .replace(/Id$/, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** `2025-01-15 10:00:00 UTC`: the same on the server and in the browser (no time-zone mismatch). */

@@ -4,7 +4,8 @@ import { changeSetPath } from '#shared/panel-paths.ts';
 import { ErrorMessage, SuccessMessage } from '../components/Messages.tsx';
 import { useHydrated } from '../components/useHydrated.ts';
 import { importApi, type Counts, type ImportSummary } from './import-api.ts';
-import { PreviewTable } from './PreviewTable.tsx';
+import { loadNames, NO_NAMES, type ValueNames } from '../entities/value-names.ts';
+import { PreviewTable, previewGroups } from './PreviewTable.tsx';
 
 const countsText = (counts: Counts, dry: boolean) =>
   `${dry ? 'Would create' : 'Created'} ${counts.created}, ${dry ? 'would update' : 'updated'} ${counts.updated}, ` +
@@ -29,6 +30,13 @@ export function Component() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
+  const [names, setNames] = useState<ValueNames>(NO_NAMES);
+  /** A page of the preview, shown once its values are named as the lists name them. */
+  const show = async (next: ImportSummary) => {
+    const named = await loadNames(previewGroups(next));
+    setNames(named);
+    setSummary(next);
+  };
 
   useEffect(() => {
     Promise.all([importApi.options(), importApi.languages()])
@@ -52,7 +60,7 @@ export function Component() {
         kind === 'words'
           ? { words: true as const, languageId: String(form.get('languageId') ?? '') }
           : { words: false as const, table: String(form.get('table') ?? '') };
-      setSummary(await importApi.upload(file, target));
+      await show(await importApi.upload(file, target));
     } catch (error) {
       setProblem((error as Error).message);
     } finally {
@@ -98,8 +106,7 @@ export function Component() {
   const turn = async (page: number) => {
     if (!summary) return;
     try {
-      const next = await importApi.page(summary.id, page);
-      setSummary(next);
+      await show(await importApi.page(summary.id, page));
     } catch (error) {
       setProblem((error as Error).message);
     }
@@ -195,7 +202,7 @@ export function Component() {
               {note}
             </p>
           ))}
-          <PreviewTable summary={summary} onPage={(page) => void turn(page)} />
+          <PreviewTable summary={summary} names={names} onPage={(page) => void turn(page)} />
           {applied?.state === 'running' ? (
             <div className="mb-2">
               <label htmlFor="import-progress" className="form-label">

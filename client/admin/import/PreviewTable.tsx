@@ -1,19 +1,48 @@
+import { Fragment, type ReactNode } from 'react';
+import { NamedValueText } from '../entities/NamedValueText.tsx';
+import {
+  fieldName,
+  namedValue,
+  sidesOf,
+  type ValueGroups,
+  type ValueNames,
+} from '../entities/value-names.ts';
 import type { ImportSummary, PreviewRow } from './import-api.ts';
 
-const shown = (value: unknown) =>
-  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+/** The values of a page of the preview, to be named as the lists name them (value-names.ts). */
+export function previewGroups(summary: ImportSummary): ValueGroups {
+  const rows = summary.rows.flatMap((row) => (row.row ? [row.row] : row.changes ? sidesOf(row.changes) : []));
+  return rows.length > 0 ? [{ resource: summary.table, rows }] : [];
+}
 
-/** What a row does: the reason it is refused, each field old → new, or the values it creates. */
-function detail(row: PreviewRow): string {
+/**
+ * What a row does: the reason it is refused or skipped, each field old → new, or the values it
+ * creates; fields by their labels, foreign keys by the rows they point at.
+ */
+function detail(row: PreviewRow, table: string, names: ValueNames): ReactNode {
   if (row.status === 'rejected') return row.reason ?? 'rejected';
   if (row.status === 'skipped') return row.reason ?? 'skipped';
-  if (row.status === 'updated')
-    return Object.entries(row.changes ?? {})
-      .map(([field, change]) => `${field}: ${shown(change.from)} → ${shown(change.to)}`)
-      .join('; ');
-  return Object.entries(row.row ?? {})
-    .map(([field, value]) => `${field}: ${shown(value)}`)
-    .join('; ');
+  const value = (field: string, raw: unknown) => (
+    <NamedValueText value={namedValue(names, table, field, raw)} />
+  );
+  const parts =
+    row.status === 'updated'
+      ? Object.entries(row.changes ?? {}).map(([field, change]) => (
+          <>
+            {fieldName(names, table, field)}: {value(field, change.from)} → {value(field, change.to)}
+          </>
+        ))
+      : Object.entries(row.row ?? {}).map(([field, raw]) => (
+          <>
+            {fieldName(names, table, field)}: {value(field, raw)}
+          </>
+        ));
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? '; ' : ''}
+      {part}
+    </Fragment>
+  ));
 }
 
 // What Apply would do to the row; a created row's id is only known once it is written.
@@ -26,7 +55,15 @@ const LABELS = {
 };
 
 /** The dry run's rows that change, are refused or are skipped (repeats), in file order, a page at a time. */
-export function PreviewTable({ summary, onPage }: { summary: ImportSummary; onPage(page: number): void }) {
+export function PreviewTable({
+  summary,
+  names,
+  onPage,
+}: {
+  summary: ImportSummary;
+  names: ValueNames;
+  onPage(page: number): void;
+}) {
   if (summary.rows.length === 0) return null;
   return (
     <>
@@ -50,7 +87,7 @@ export function PreviewTable({ summary, onPage }: { summary: ImportSummary; onPa
                   {LABELS[row.status]}
                   {row.status === 'updated' && row.id !== undefined ? ` #${row.id}` : ''}
                 </td>
-                <td className="text-break">{detail(row)}</td>
+                <td className="text-break">{detail(row, summary.table, names)}</td>
               </tr>
             ))}
           </tbody>

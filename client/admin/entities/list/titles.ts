@@ -80,8 +80,13 @@ function addTitles(titles: Titles, pairs: Array<[AnyEntity, Row[]]>): void {
  * one more round for what those rows point at (a level is named by its stage and language).
  */
 export async function loadTitles(entity: AnyEntity, rows: Row[], context: unknown): Promise<Titles> {
+  return loadTitlesOf([[entity, rows]], context);
+}
+
+/** The same for rows of several entities at once (a history page, an import preview): one request per table. */
+export async function loadTitlesOf(pairs: Array<[AnyEntity, Row[]]>, context: unknown): Promise<Titles> {
   const titles: Titles = {};
-  const first = await fetchRows(wanted([[entity, rows]], titles), context);
+  const first = await fetchRows(wanted(pairs, titles), context);
   addTitles(titles, first); // provisional: rows fetched once are not asked for again
   const second = await fetchRows(wanted(first, titles), context);
   addTitles(titles, second);

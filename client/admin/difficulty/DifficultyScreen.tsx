@@ -20,7 +20,7 @@ function Filters({ data }: { data: DifficultyData }) {
       method="get"
       action={DIFFICULTY_PATH}
       className="row g-2 align-items-end mb-4"
-      aria-label="Choose the stage and the results"
+      aria-label="Filter the results"
       // Fresh inputs for every URL: their values are the URL's, not what was typed before.
       key={JSON.stringify(form)}
     >

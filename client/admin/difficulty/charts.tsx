@@ -23,11 +23,20 @@ interface ChartProps {
   scale: 'share' | 'count';
 }
 
-const WIDTH = 640;
-const HEIGHT = 230;
-const PAD = { top: 26, right: 12, bottom: 34, left: 44 };
-const PLOT_W = WIDTH - PAD.left - PAD.right;
-const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
+/** A drawing size: wide from the `md` width up, narrow below (a phone), each drawn at about 1:1. */
+interface Size {
+  width: number;
+  height: number;
+  /** Level numbers labelled along the bottom, at most. */
+  labels: number;
+  className: string;
+}
+
+const SIZES: Size[] = [
+  { width: 640, height: 230, labels: 20, className: 'd-none d-md-block' },
+  { width: 360, height: 220, labels: 10, className: 'd-md-none' },
+];
+const PAD = { top: 26, right: 12, bottom: 34, left: 52 };
 
 /** A round top for the value axis and its step: 1, 2 or 5 times a power of ten, about four ticks. */
 function axis(points: ChartPoint[], scale: ChartProps['scale']): { top: number; step: number } {
@@ -41,14 +50,17 @@ function axis(points: ChartPoint[], scale: ChartProps['scale']): { top: number; 
 }
 
 /** The geometry the two charts share: a slot per level, a value axis, the level labels. */
-function frame(points: ChartPoint[], scale: ChartProps['scale']) {
+function frame(points: ChartPoint[], scale: ChartProps['scale'], size: Size) {
+  const { width: WIDTH, height: HEIGHT } = size;
+  const PLOT_W = WIDTH - PAD.left - PAD.right;
+  const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
   const { top, step } = axis(points, scale);
   const slot = PLOT_W / Math.max(1, points.length);
   const x = (i: number) => PAD.left + slot * (i + 0.5);
   const y = (v: number) => PAD.top + PLOT_H - (Math.min(v, top) / top) * PLOT_H;
   const ticks = Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
-  // Label at most about 20 levels along the bottom, always the first and the last.
-  const every = Math.max(1, Math.ceil(points.length / 20));
+  // Label a few levels along the bottom, always the first and the last.
+  const every = Math.max(1, Math.ceil(points.length / size.labels));
   const tickText = (t: number) => (scale === 'share' ? `${Math.round(t * 100)} %` : t.toLocaleString('en'));
   const grid = (
     <g>
@@ -78,7 +90,7 @@ function frame(points: ChartPoint[], scale: ChartProps['scale']) {
       </text>
     </g>
   );
-  return { x, y, slot, grid };
+  return { x, y, slot, grid, WIDTH };
 }
 
 /** The runs of consecutive levels that have a value: a line is not drawn across a gap. */
@@ -93,9 +105,9 @@ function runs(points: ChartPoint[], value: (p: ChartPoint) => number | null | un
 }
 
 /** A flagged figure: a red ring and its word, so the flag never rests on colour alone. */
-function Flag({ cx, cy, label }: { cx: number; cy: number; label: string }) {
+function Flag({ cx, cy, label, width }: { cx: number; cy: number; label: string; width: number }) {
   const above = cy - PAD.top > 18;
-  const anchor = cx < PAD.left + 40 ? 'start' : cx > WIDTH - PAD.right - 40 ? 'end' : 'middle';
+  const anchor = cx < PAD.left + 40 ? 'start' : cx > width - PAD.right - 40 ? 'end' : 'middle';
   return (
     <g className="difficulty-flag">
       <circle cx={cx} cy={cy} r={7} className="difficulty-flag-ring" />
@@ -106,18 +118,22 @@ function Flag({ cx, cy, label }: { cx: number; cy: number; label: string }) {
   );
 }
 
-function Figure({ id, caption, children }: { id: string; caption: ReactNode; children: ReactNode }) {
+/** The chart at each size (CSS shows one), named by its caption. */
+function Figure({ id, caption, draw }: { id: string; caption: ReactNode; draw: (size: Size) => ReactNode }) {
   return (
     <figure className="difficulty-chart mb-3">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${id}-caption`}
-        className="w-100 h-auto"
-        preserveAspectRatio="xMidYMid meet"
-      >
-        {children}
-      </svg>
+      {SIZES.map((size) => (
+        <svg
+          key={size.width}
+          viewBox={`0 0 ${size.width} ${size.height}`}
+          role="img"
+          aria-labelledby={`${id}-caption`}
+          className={`w-100 h-auto ${size.className}`}
+          preserveAspectRatio="xMidYMid meet"
+        >
+          {draw(size)}
+        </svg>
+      ))}
       <figcaption id={`${id}-caption`} className="small text-body-secondary">
         {caption}
       </figcaption>
@@ -125,13 +141,9 @@ function Figure({ id, caption, children }: { id: string; caption: ReactNode; chi
   );
 }
 
-/**
- * A figure along the level sequence as a line (a score's quartiles as a band behind it), drawn as
- * plain SVG on the server: filled dots for judged levels, hollow ones for levels too few players
- * reached, a red ring with a word for a flagged level.
- */
-export function LineChart({ id, caption, points, scale }: ChartProps) {
-  const { x, y, grid } = frame(points, scale);
+/** The line, its band, its dots and its flags at one size. */
+function drawLine(points: ChartPoint[], scale: ChartProps['scale'], size: Size) {
+  const { x, y, grid, WIDTH } = frame(points, scale, size);
   const path = (run: Array<{ i: number; v: number }>) =>
     run.map(({ i, v }, k) => `${k === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
   const bands = runs(points, (p) => (p.low === undefined || p.high === undefined ? null : p.low)).map(
@@ -141,7 +153,7 @@ export function LineChart({ id, caption, points, scale }: ChartProps) {
     },
   );
   return (
-    <Figure id={id} caption={caption}>
+    <>
       {grid}
       {bands.map((d) => (
         <path key={d} d={d} className="difficulty-band" />
@@ -161,19 +173,30 @@ export function LineChart({ id, caption, points, scale }: ChartProps) {
         ),
       )}
       {points.map((p, i) =>
-        p.flag && p.value !== null ? <Flag key={p.number} cx={x(i)} cy={y(p.value)} label={p.flag} /> : null,
+        p.flag && p.value !== null ? (
+          <Flag key={p.number} cx={x(i)} cy={y(p.value)} label={p.flag} width={WIDTH} />
+        ) : null,
       )}
-    </Figure>
+    </>
   );
 }
 
-/** A figure per level as bars (the drop-off to the next level), a flagged bar in red with its word. */
-export function BarsChart({ id, caption, points, scale }: ChartProps) {
-  const { x, y, slot, grid } = frame(points, scale);
+/**
+ * A figure along the level sequence as a line (a score's quartiles as a band behind it), drawn as
+ * plain SVG on the server: filled dots for judged levels, hollow ones for levels too few players
+ * reached, a red ring with a word for a flagged level.
+ */
+export function LineChart({ id, caption, points, scale }: ChartProps) {
+  return <Figure id={id} caption={caption} draw={(size) => drawLine(points, scale, size)} />;
+}
+
+/** The bars and their flags at one size. */
+function drawBars(points: ChartPoint[], scale: ChartProps['scale'], size: Size) {
+  const { x, y, slot, grid } = frame(points, scale, size);
   const barW = Math.max(1, slot * 0.7);
   const base = y(0);
   return (
-    <Figure id={id} caption={caption}>
+    <>
       {grid}
       {points.map((p, i) => {
         if (p.value === null) return null;
@@ -206,6 +229,11 @@ export function BarsChart({ id, caption, points, scale }: ChartProps) {
           </text>
         ) : null,
       )}
-    </Figure>
+    </>
   );
+}
+
+/** A figure per level as bars (the drop-off to the next level), a flagged bar in red with its word. */
+export function BarsChart({ id, caption, points, scale }: ChartProps) {
+  return <Figure id={id} caption={caption} draw={(size) => drawBars(points, scale, size)} />;
 }

@@ -86,7 +86,7 @@ export function CurveSection({ curve, follow }: { curve: StageDifficulty; follow
                 caption={`Median highest score of each level, the band from the lower to the upper quartile. ${where}`}
               />
             </div>
-            <div className="col-12">
+            <div className="col-xl-6">
               <h3 className="h6">Players lost to the next level</h3>
               <BarsChart
                 id={`${key}-drop-off`}

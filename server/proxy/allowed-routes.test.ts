@@ -21,6 +21,13 @@ describe('matchAllowedCall', () => {
     ['POST', '/levels/cms/solvability', 'search', 'levels/cms/solvability', ''],
     ['GET', '/levels/cms/solvability?ids=1,2', 'search', 'levels/cms/solvability', 'ids=1%2C2'],
     ['GET', '/levels/cms/7/solvability', 'search', 'levels/cms/7/solvability', ''],
+    [
+      'GET',
+      '/levels/cms/difficulty?stageId=4&languageId=1',
+      'difficulty',
+      'levels/cms/difficulty',
+      'stageId=4&languageId=1',
+    ],
     ['POST', '/users/cms/bulk-update', 'update', 'users/cms/bulk-update', ''],
     ['POST', '/words/cms/bulk-delete', 'delete', 'words/cms/bulk-delete', ''],
     [
@@ -103,6 +110,8 @@ describe('matchAllowedCall', () => {
     ['POST', '/levels/cms/7/solvability'],
     ['GET', '/words/cms/7/solvability'],
     ['GET', '/levels/cms/x/solvability'],
+    ['POST', '/levels/cms/difficulty'],
+    ['GET', '/levels/cms/7/difficulty'],
     ['GET', '/words/cms/bulk-delete'],
     ['POST', '/words/cms/export'],
     ['POST', '/audit/cms/bulk-delete'], // the audit log is read-only

@@ -21,7 +21,8 @@ export interface AllowedCall {
     | 'restore'
     | 'change-sets'
     | 'undo'
-    | 'team';
+    | 'team'
+    | 'difficulty';
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the content API prefix, e.g. `levels/cms/5`: only ever built from matched parts. */
   path: string;
@@ -40,6 +41,8 @@ const byResource = new Map<string, AnyEntity>(
 const PATH =
   /^\/([a-z]+(?:-[a-z]+)*)\/cms(?:\/(?:(search|bulk|bulk-update|bulk-delete|export)|(\d{1,10})))?\/?$/;
 const HEALTH = /^\/health\/cms\/?$/;
+/** How players fare on a stage's levels (issue 34): one fixed path, read only. */
+const DIFFICULTY = /^\/levels\/cms\/difficulty\/?$/;
 /** The solvability of levels (issue 13): `levels/cms/solvability` and `levels/cms/{id}/solvability`. */
 const SOLVABILITY = /^\/levels\/cms\/(?:(\d{1,10})\/)?solvability\/?$/;
 // The link builder: a group's plan (GET) and its apply (POST), link jobs (list, start, one job).
@@ -117,7 +120,7 @@ function matchHistoryCall(method: string, rawPath: string, rawQuery: string): Al
  * Matches `{resource}/cms/...` under the proxy prefix against the entity descriptions: search
  * (GET `search/`) and export (GET `export`), get, update and delete (`{id}`), create (POST on the
  * collection), bulk, bulk-update and bulk-delete, each only where the entity allows it. Anything else is null (404, no upstream call).
- * Plus the health report, the history calls (matchHistoryCall), the change sets (matchChangeSetCall) and the solvability of levels
+ * Plus the health report, the difficulty report, the history calls (matchHistoryCall), the change sets (matchChangeSetCall) and the solvability of levels
  * (matchSolvability). The refresh endpoint and every other `auth/` path simply never match.
  */
 export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | null {
@@ -131,6 +134,16 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
       ? { entity: null, operation: 'health', method: 'GET', path: 'health/cms', query }
       : null;
   }
+  if (DIFFICULTY.test(rawPath))
+    return method === 'GET'
+      ? {
+          entity: null,
+          operation: 'difficulty',
+          method: 'GET',
+          path: 'levels/cms/difficulty',
+          query: cleanQuery(rawQuery),
+        }
+      : null;
   if (HISTORY.test(rawPath)) return matchHistoryCall(method, rawPath, rawQuery);
   if (CHANGE_SETS.test(rawPath)) return matchChangeSetCall(method, rawPath, rawQuery);
   if (TEAM.test(rawPath)) return matchTeamCall(method, rawPath);

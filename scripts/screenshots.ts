@@ -12,6 +12,8 @@ import { chromium, type Page } from 'playwright-core';
 import { startTestApp } from '../tests/helpers/app.ts';
 import { chromiumPath, VIEWPORTS } from '../tests/helpers/browser.ts';
 import { hydrated, logInThroughBrowser, scanQrCode } from '../tests/panel/login.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { databaseRows, plantDifficulty } from '../tests/helpers/difficulty-plant.ts';
 import { ensureBuild, ROOT } from './bench/server.ts';
 
 const PANEL = '/argusma-words-panel';
@@ -21,11 +23,11 @@ const outDir = path.resolve(
 );
 const suffix = dark ? '-dark' : '';
 
-async function shoot(page: Page, pathname: string, file: string) {
+async function shoot(page: Page, pathname: string, file: string, fullPage = false) {
   await page.goto(pathname);
   await hydrated(page);
   await page.getByText('Loading...', { exact: true }).waitFor({ state: 'detached' });
-  await page.screenshot({ path: path.join(outDir, `${file}${suffix}.png`) });
+  await page.screenshot({ path: path.join(outDir, `${file}${suffix}.png`), fullPage });
   console.log(`${file}${suffix}.png ← ${pathname}`);
 }
 
@@ -71,6 +73,15 @@ try {
   await write('DELETE', `words/cms/${gone.id}`);
   await shoot(page, `${PANEL}/audit?entity=words&entityId=${word.id}`, 'panel-history');
   await shoot(page, `${PANEL}/trash`, 'panel-trash');
+  // The Difficulty screen of a stage whose players' results the game wrote (the tests' planted
+  // stage: level 7 much harder than its neighbours, players stop at level 12).
+  const database = await openDatabase({ dataDir: app.config.dataDir, databaseUrl: null });
+  try {
+    await plantDifficulty(databaseRows(database), { languageId: 1, stageNumber: 90, prefix: 'player' });
+  } finally {
+    await database.close();
+  }
+  await shoot(page, `${PANEL}/difficulty?stage=90&language=1`, 'panel-difficulty', true);
   const phone = await browser.newContext({ baseURL: app.url, ...VIEWPORTS.phone, colorScheme });
   await phone.addCookies(await desktop.cookies());
   await shoot(await phone.newPage(), `${PANEL}/word`, 'panel-list-phone');

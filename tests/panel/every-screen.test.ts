@@ -41,4 +41,10 @@ describeBrowser('admin panel: every screen', () => {
     await expectAccessible('changes');
     expect(panel.session.problems()).toEqual([]);
   });
+
+  it('the Difficulty screen, with its first stage and with a date range', async () => {
+    await expectAccessible('difficulty');
+    await expectAccessible('difficulty?stage=1&since=2026-01-01&until=2026-12-31&activePlayers=true');
+    expect(panel.session.problems()).toEqual([]);
+  });
 });

@@ -69,6 +69,8 @@ describeBrowser('admin panel: React hydrates every screen without a message', ()
       'search?q=a',
       `letter-group/${String(group.id)}/links`,
       'letter-group/links',
+      'difficulty',
+      'difficulty?stage=1&activePlayers=true',
     );
     return paths;
   }

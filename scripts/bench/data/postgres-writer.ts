@@ -53,7 +53,7 @@ export async function postgresWriter(connectionString: string, schema?: string):
       // as it would have, so the difficulty's `since`/`until` filters see every row (P12).
       if (replica && table === 'user_levels') {
         await client.query(
-          'INSERT INTO user_level_times (id, updated_at) SELECT id, now() FROM user_levels ON CONFLICT (id) DO NOTHING',
+          'INSERT INTO user_level_times (level_id, user_id, updated_at) SELECT level_id, user_id, now() FROM user_levels ON CONFLICT DO NOTHING',
         );
       }
       if (udt.has('id')) {

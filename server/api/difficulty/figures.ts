@@ -18,90 +18,109 @@ const num = (value: unknown) => Number(value ?? 0);
 const yes = (value: unknown) => value === true || value === 1;
 
 /**
- * The reached results (unlocked user-level rows) of the stage's levels, after the filters: the
- * common part of every query below. Reads go through `levels (stage_id)` then
- * `user_levels (level_id)`, so a stage costs its own rows, not the table's million.
+ * The reached results (unlocked user-level rows) of the stage's levels, after the filters, read
+ * once per computation (materialized): every part of the statement below reads this one set.
+ * The stage's levels come first (SQLite: `cross join` keeps that order, since its statistics
+ * may prefer another index), then each level's range of `user_levels_results_idx`, which holds
+ * every column read: a stage costs its own rows, side by side, never the table's million.
  */
 function results(q: FiguresQuery, dialect: DatabaseHandle['dialect']): RawBuilder<unknown> {
-  const time = (iso: string) => (dialect === 'postgres' ? sql`${iso}::timestamptz` : sql`${iso}`);
-  const conditions = [sql`l.stage_id = ${q.stageId}`, sql`ul.locked = ${dialect === 'postgres' ? false : 0}`];
+  const pg = dialect === 'postgres';
+  const time = (iso: string) => (pg ? sql`${iso}::timestamptz` : sql`${iso}`);
+  const conditions = [
+    sql`l.stage_id = ${q.stageId}`,
+    sql`ul.level_id = l.id`,
+    sql`ul.locked = ${pg ? false : 0}`,
+  ];
   if (q.languages) conditions.push(sql`l.language_id in (${sql.join(q.languages.map((id) => sql`${id}`))})`);
   if (q.since) conditions.push(sql`t.updated_at >= ${time(q.since)}`);
   if (q.until) conditions.push(sql`t.updated_at < ${time(q.until)}`);
-  const dated = q.since || q.until ? sql`join user_level_times t on t.id = ul.id` : sql``;
+  const dated =
+    q.since || q.until
+      ? sql`join user_level_times t on t.level_id = ul.level_id and t.user_id = ul.user_id`
+      : sql``;
   const active = q.activePlayers
-    ? sql`join users u on u.id = ul.user_id and u.is_active = ${dialect === 'postgres' ? true : 1} and u.deleted_at is null`
+    ? sql`join users u on u.id = ul.user_id and u.is_active = ${pg ? true : 1} and u.deleted_at is null`
     : sql``;
-  return sql`results as (
+  return sql`results as materialized (
     select ul.level_id, ul.user_id, ul.completed, ul.highest_score, ul.valid_words, ul.invalid_words,
       ul.duplicate_words, ul.words_per_second, ul.most_valuable_word_entered as word
-    from levels l
-    join user_levels ul on ul.level_id = l.id
+    from levels l ${pg ? sql`join user_levels ul on true` : sql`cross join user_levels ul`}
     ${dated} ${active}
     where ${sql.join(conditions, sql` and `)}
   )`;
 }
 
 /**
- * Each level's figures and findings, one curve per language with levels in the stage: four reads
- * (levels, sums, quartiles of the score, the most frequent word), each aggregated in the
- * database. A level's drop-off is the share of its players with no unlocked row on the stage's
- * next active level.
+ * Each level's figures and findings, one curve per language with levels in the stage: two reads,
+ * the levels and one statement that aggregates the results in the database — sums and means per
+ * level (`s` rows), the score's quartiles (`q` rows: nearest rank, four per level at most), the
+ * most frequent word (`w` rows) — with the players who reached the next active level of the stage
+ * within the same results (their drop-off).
  */
 export async function stageFigures(database: DatabaseHandle, q: FiguresQuery): Promise<StageDifficulty[]> {
   const db = database.db as unknown as Kysely<never>;
   const read = (query: RawBuilder<unknown>) => database.read(query.compile(db));
-  const { dialect } = database;
+  const pg = database.dialect === 'postgres';
   const inLanguages = q.languages
     ? sql`and l.language_id in (${sql.join(q.languages.map((id) => sql`${id}`))})`
     : sql``;
-  const activeLevel = dialect === 'postgres' ? sql`l.is_active` : sql`l.is_active = 1`;
   const levelsQuery = sql`select l.id, l.number, l.is_active, l.language_id, g.language, s.number as stage_number
     from levels l join languages g on g.id = l.language_id join stages s on s.id = l.stage_id
     where l.stage_id = ${q.stageId} ${inLanguages}
     order by g.language, l.language_id, l.number, l.id`;
-  const with_ = results(q, dialect);
-  const completed = dialect === 'postgres' ? sql`case when completed then 1 else 0 end` : sql`completed`;
-  const sums = sql`with ${with_}, next_levels as (
+  const completed = pg ? sql`case when completed then 1 else 0 end` : sql`completed`;
+  // The median is the mean of ranks (n+1)/2 and n/2+1 (one rank when n is odd).
+  const figures = sql`with ${results(q, database.dialect)},
+    next_levels as (
       select l.id, lead(l.id) over (partition by l.language_id order by l.number, l.id) as next_id
-      from levels l where l.stage_id = ${q.stageId} and ${activeLevel} ${inLanguages}
+      from levels l where l.stage_id = ${q.stageId} and l.is_active = ${pg ? true : 1} ${inLanguages}
     ), continued as (
       select r.level_id, count(*) as n from results r
       join next_levels nl on nl.id = r.level_id
-      join user_levels nx on nx.user_id = r.user_id and nx.level_id = nl.next_id
-      where nx.locked = ${dialect === 'postgres' ? false : 0}
+      join results nx on nx.level_id = nl.next_id and nx.user_id = r.user_id
       group by r.level_id
-    )
-    select r.level_id, count(*) as players, sum(${completed}) as completed,
-      avg(r.valid_words) as valid_words, avg(r.duplicate_words) as duplicate_words,
-      avg(r.words_per_second) as words_per_second, sum(r.invalid_words) as invalid,
-      sum(r.valid_words) as valid, max(c.n) as continued, max(nl.next_id) as next_id
-    from results r
-    left join continued c on c.level_id = r.level_id
-    left join next_levels nl on nl.id = r.level_id
-    group by r.level_id`;
-  // Nearest-rank quartiles; the median is the mean of ranks (n+1)/2 and n/2+1 (one rank when n is odd).
-  const quartiles = sql`with ${with_}, ranked as (
+    ), sums as (
+      select level_id, count(*) as players, sum(${completed}) as completed, avg(valid_words) as valid_words,
+        avg(duplicate_words) as duplicate_words, avg(words_per_second) as words_per_second,
+        sum(invalid_words) as invalid, sum(valid_words) as valid
+      from results group by level_id
+    ), ranked as (
       select level_id, highest_score,
         row_number() over (partition by level_id order by highest_score) as rn,
         count(*) over (partition by level_id) as n
       from results
-    )
-    select level_id, highest_score, rn, n from ranked
-    where rn = (n + 3) / 4 or rn = (n + 1) / 2 or rn = n / 2 + 1 or rn = (3 * n + 3) / 4`;
-  const words = sql`with ${with_}, counted as (
+    ), words as (
       select level_id, word, count(*) as players,
         row_number() over (partition by level_id order by count(*) desc, word) as place
       from results where word <> '' group by level_id, word
     )
-    select level_id, word, players from counted where place = 1`;
-  const [levels, sumRows, quartileRows, wordRows] = await Promise.all([
-    read(levelsQuery),
-    read(sums),
-    read(quartiles),
-    read(words),
-  ]);
-  return curves(q.stageId, levels, sumRows, quartileRows, wordRows);
+    select 's' as part, s.level_id, s.players as a, s.completed as b, s.valid_words as c,
+      s.duplicate_words as d, s.words_per_second as e, s.invalid as f, s.valid as g,
+      coalesce(c.n, 0) as h, nl.next_id as i, null as word
+    from sums s left join continued c on c.level_id = s.level_id left join next_levels nl on nl.id = s.level_id
+    union all
+    select 'q', level_id, rn, n, highest_score, null, null, null, null, null, null, null from ranked
+    where rn = (n + 3) / 4 or rn = (n + 1) / 2 or rn = n / 2 + 1 or rn = (3 * n + 3) / 4
+    union all
+    select 'w', level_id, players, null, null, null, null, null, null, null, null, word from words where place = 1`;
+  const [levels, rows] = await Promise.all([read(levelsQuery), read(figures)]);
+  const part = (name: string) => rows.filter((r) => r.part === name);
+  const sums = part('s').map((r) => ({
+    levelId: r.levelId,
+    players: r.a,
+    completed: r.b,
+    validWords: r.c,
+    duplicateWords: r.d,
+    wordsPerSecond: r.e,
+    invalid: r.f,
+    valid: r.g,
+    continued: r.h,
+    nextId: r.i,
+  }));
+  const quartiles = part('q').map((r) => ({ levelId: r.levelId, rn: r.a, n: r.b, highestScore: r.c }));
+  const words = part('w').map((r) => ({ levelId: r.levelId, word: r.word, players: r.a }));
+  return curves(q.stageId, levels, sums, quartiles, words);
 }
 
 function scoreOf(rows: Row[]): LevelFigures['score'] {

@@ -64,7 +64,7 @@ describe.each(DIALECTS)('level difficulty (%s)', (dialect) => {
     );
   });
 
-  it('the median and quartiles of a level are those of its players', async () => {
+  it('the median and quartiles of a level are those of its players (interpolated between ranks)', async () => {
     const rows = await api.database.db
       .selectFrom('userLevels')
       .select('highestScore')
@@ -73,13 +73,17 @@ describe.each(DIALECTS)('level difficulty (%s)', (dialect) => {
       .orderBy('highestScore')
       .execute();
     const scores = rows.map((r) => r.highestScore);
-    const n = scores.length;
+    // What a spreadsheet's PERCENTILE.INC gives: the value at rank p·(n − 1), interpolated.
+    const at = (p: number) => {
+      const rank = p * (scores.length - 1);
+      const low = Math.floor(rank);
+      return scores[low]! + (scores[Math.min(low + 1, scores.length - 1)]! - scores[low]!) * (rank - low);
+    };
     const curve = await curveOf(`stageId=${planted.stageId}`);
-    expect(curve.levels[0]!.score).toEqual({
-      q1: scores[Math.ceil(n / 4) - 1],
-      median: (scores[n / 2 - 1]! + scores[n / 2]!) / 2,
-      q3: scores[Math.ceil((3 * n) / 4) - 1],
-    });
+    const score = curve.levels[0]!.score!;
+    expect(score.q1).toBeCloseTo(at(0.25), 6);
+    expect(score.median).toBeCloseTo(at(0.5), 6);
+    expect(score.q3).toBeCloseTo(at(0.75), 6);
   });
 
   it('results the game writes into the database count at the next request, without a restart', async () => {

@@ -53,10 +53,9 @@ function results(q: FiguresQuery, dialect: DatabaseHandle['dialect']): RawBuilde
 
 /**
  * Each level's figures and findings, one curve per language with levels in the stage: two reads,
- * the levels and one statement that aggregates the results in the database — sums and means per
- * level (`s` rows), the score's quartiles (`q` rows: nearest rank, four per level at most), the
- * most frequent word (`w` rows) — with the players who reached the next active level of the stage
- * within the same results (their drop-off).
+ * the levels and one statement that aggregates the results in the database — per level (`s`
+ * rows) the sums and means, the score's quartiles and the players also found on the next active
+ * level of the stage within the same results (its drop-off); the most frequent word (`w` rows).
  */
 export async function stageFigures(database: DatabaseHandle, q: FiguresQuery): Promise<StageDifficulty[]> {
   const db = database.db as unknown as Kysely<never>;
@@ -70,7 +69,21 @@ export async function stageFigures(database: DatabaseHandle, q: FiguresQuery): P
     where l.stage_id = ${q.stageId} ${inLanguages}
     order by g.language, l.language_id, l.number, l.id`;
   const completed = pg ? sql`case when completed then 1 else 0 end` : sql`completed`;
-  // The median is the mean of ranks (n+1)/2 and n/2+1 (one rank when n is odd).
+  // Quartiles interpolated between ranks (PostgreSQL's percentile_cont; SQLite's own, built into
+  // better-sqlite3's SQLite), in the same pass as the sums.
+  const quartile = (p: number) =>
+    pg
+      ? sql`percentile_cont(${sql.lit(p)}) within group (order by highest_score)`
+      : sql`percentile_cont(highest_score, ${sql.lit(p)})`;
+  // The most frequent word of each level, ties to the first in order: SQLite returns the bare
+  // column of the row that gave max(); PostgreSQL keeps the first row of each level.
+  const words = pg
+    ? sql`select distinct on (level_id) level_id, word, count(*) as players from results where word <> ''
+        group by level_id, word order by level_id, count(*) desc, word`
+    : sql`select level_id, word, max(players) as players from (
+        select level_id, word, count(*) as players from results where word <> ''
+        group by level_id, word order by level_id, word
+      ) group by level_id`;
   const figures = sql`with ${results(q, database.dialect)},
     next_levels as (
       select l.id, lead(l.id) over (partition by l.language_id order by l.number, l.id) as next_id
@@ -83,27 +96,16 @@ export async function stageFigures(database: DatabaseHandle, q: FiguresQuery): P
     ), sums as (
       select level_id, count(*) as players, sum(${completed}) as completed, avg(valid_words) as valid_words,
         avg(duplicate_words) as duplicate_words, avg(words_per_second) as words_per_second,
-        sum(invalid_words) as invalid, sum(valid_words) as valid
+        sum(invalid_words) as invalid, sum(valid_words) as valid,
+        ${quartile(0.25)} as q1, ${quartile(0.5)} as median, ${quartile(0.75)} as q3
       from results group by level_id
-    ), ranked as (
-      select level_id, highest_score,
-        row_number() over (partition by level_id order by highest_score) as rn,
-        count(*) over (partition by level_id) as n
-      from results
-    ), words as (
-      select level_id, word, count(*) as players,
-        row_number() over (partition by level_id order by count(*) desc, word) as place
-      from results where word <> '' group by level_id, word
-    )
+    ), words as (${words})
     select 's' as part, s.level_id, s.players as a, s.completed as b, s.valid_words as c,
       s.duplicate_words as d, s.words_per_second as e, s.invalid as f, s.valid as g,
-      coalesce(c.n, 0) as h, nl.next_id as i, null as word
+      coalesce(c.n, 0) as h, nl.next_id as i, s.q1, s.median, s.q3, null as word
     from sums s left join continued c on c.level_id = s.level_id left join next_levels nl on nl.id = s.level_id
     union all
-    select 'q', level_id, rn, n, highest_score, null, null, null, null, null, null, null from ranked
-    where rn = (n + 3) / 4 or rn = (n + 1) / 2 or rn = n / 2 + 1 or rn = (3 * n + 3) / 4
-    union all
-    select 'w', level_id, players, null, null, null, null, null, null, null, null, word from words where place = 1`;
+    select 'w', level_id, players, null, null, null, null, null, null, null, null, null, null, null, word from words`;
   const [levels, rows] = await Promise.all([read(levelsQuery), read(figures)]);
   const part = (name: string) => rows.filter((r) => r.part === name);
   const sums = part('s').map((r) => ({
@@ -117,38 +119,17 @@ export async function stageFigures(database: DatabaseHandle, q: FiguresQuery): P
     valid: r.g,
     continued: r.h,
     nextId: r.i,
+    q1: r.q1,
+    median: r.median,
+    q3: r.q3,
   }));
-  const quartiles = part('q').map((r) => ({ levelId: r.levelId, rn: r.a, n: r.b, highestScore: r.c }));
-  const words = part('w').map((r) => ({ levelId: r.levelId, word: r.word, players: r.a }));
-  return curves(q.stageId, levels, sums, quartiles, words);
+  const top = part('w').map((r) => ({ levelId: r.levelId, word: r.word, players: r.a }));
+  return curves(q.stageId, levels, sums, top);
 }
 
-function scoreOf(rows: Row[]): LevelFigures['score'] {
-  if (rows.length === 0) return null;
-  const n = num(rows[0]!.n);
-  const at = (rank: number) => num(rows.find((r) => num(r.rn) === rank)?.highestScore);
-  const half = Math.floor(n / 2);
-  return {
-    q1: at(Math.floor((n + 3) / 4)),
-    median: (at(Math.floor((n + 1) / 2)) + at(half + 1)) / 2,
-    q3: at(Math.floor((3 * n + 3) / 4)),
-  };
-}
-
-function curves(
-  stageId: number,
-  levels: Row[],
-  sumRows: Row[],
-  quartileRows: Row[],
-  wordRows: Row[],
-): StageDifficulty[] {
+function curves(stageId: number, levels: Row[], sumRows: Row[], wordRows: Row[]): StageDifficulty[] {
   const sums = new Map(sumRows.map((r) => [num(r.levelId), r]));
   const words = new Map(wordRows.map((r) => [num(r.levelId), r]));
-  const ranks = new Map<number, Row[]>();
-  for (const row of quartileRows) {
-    const id = num(row.levelId);
-    ranks.set(id, [...(ranks.get(id) ?? []), row]);
-  }
   const byLanguage = new Map<number, StageDifficulty>();
   for (const level of levels) {
     const languageId = num(level.languageId);
@@ -161,12 +142,12 @@ function curves(
       findings: [],
     };
     byLanguage.set(languageId, curve);
-    curve.levels.push(figuresOf(level, sums.get(num(level.id)), ranks.get(num(level.id)) ?? [], words));
+    curve.levels.push(figuresOf(level, sums.get(num(level.id)), words));
   }
   return [...byLanguage.values()].map((curve) => ({ ...curve, findings: findSpikes(curve.levels) }));
 }
 
-function figuresOf(level: Row, sum: Row | undefined, ranks: Row[], words: Map<number, Row>): LevelFigures {
+function figuresOf(level: Row, sum: Row | undefined, words: Map<number, Row>): LevelFigures {
   const levelId = num(level.id);
   const players = num(sum?.players);
   const word = words.get(levelId);
@@ -178,7 +159,7 @@ function figuresOf(level: Row, sum: Row | undefined, ranks: Row[], words: Map<nu
     isActive: yes(level.isActive),
     players,
     completionRate: players > 0 ? num(sum?.completed) / players : null,
-    score: scoreOf(ranks),
+    score: players > 0 ? { q1: num(sum?.q1), median: num(sum?.median), q3: num(sum?.q3) } : null,
     validWords: mean('validWords'),
     duplicateWords: mean('duplicateWords'),
     wordsPerSecond: mean('wordsPerSecond'),

@@ -28,7 +28,7 @@ const levelFigures = object({
       object({ q1: { type: 'number' }, median: { type: 'number' }, q3: { type: 'number' } }),
       { type: 'null' },
     ],
-    description: 'Highest score: median and quartiles (nearest rank).',
+    description: 'Highest score: median and quartiles, interpolated between ranks (PERCENTILE.INC).',
   },
   validWords: meanOrNull,
   duplicateWords: meanOrNull,

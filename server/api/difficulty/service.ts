@@ -36,9 +36,9 @@ export function createDifficultyService(database: DatabaseHandle): DifficultySer
     return (await Promise.all(tables.map((t) => database.changeVersion(t)))).join('|');
   };
 
-  async function stage(query: FiguresQuery): Promise<StageDifficulty[]> {
+  /** One language's curve (`query.languages` names one), kept under `version`. */
+  function curveOf(query: FiguresQuery, version: string): Promise<StageDifficulty[]> {
     const key = JSON.stringify(query);
-    const version = await versionOf(query);
     const known = kept.get(key);
     if (known?.version === version) {
       // Most recently used last: the first key is the one to forget.
@@ -51,6 +51,25 @@ export function createDifficultyService(database: DatabaseHandle): DifficultySer
     curves.catch(() => kept.get(key)?.curves === curves && kept.delete(key));
     if (kept.size > KEPT) kept.delete(kept.keys().next().value!);
     return curves;
+  }
+
+  /**
+   * A stage's curves, one language at a time and those at once: each is a bounded read of its
+   * own rows, they run side by side (two read workers, or PostgreSQL's pool), and a designer who
+   * switches between one language and all of them reuses what was computed.
+   */
+  async function stage(query: FiguresQuery): Promise<StageDifficulty[]> {
+    const [version, languages] = await Promise.all([
+      versionOf(query),
+      query.languages ??
+        database
+          .read(sql`select distinct language_id from levels where stage_id = ${query.stageId}`.compile(db))
+          .then((rows) => rows.map((row) => Number(row.languageId))),
+    ]);
+    const curves = await Promise.all(
+      [...languages].sort((a, b) => a - b).map((id) => curveOf({ ...query, languages: [id] }, version)),
+    );
+    return curves.flat().sort((a, b) => a.language.localeCompare(b.language) || a.languageId - b.languageId);
   }
 
   async function allFindings(): Promise<PlacedFinding[]> {

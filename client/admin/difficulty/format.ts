@@ -1,4 +1,4 @@
-import { MIN_PLAYERS, type FindingKind } from '#shared/difficulty.ts';
+import { MIN_PLAYERS, percent, type FindingKind } from '#shared/difficulty.ts';
 
 /** How the Difficulty screen writes its figures: a dash where there is none. */
 
@@ -6,7 +6,7 @@ export const NONE = '—';
 
 /** 0.2 → "20 %" (the house's spacing, as shared/difficulty.ts writes its messages). */
 export const pct = (share: number | null | undefined): string =>
-  share === null || share === undefined ? NONE : `${Math.round(share * 100)} %`;
+  share === null || share === undefined ? NONE : percent(share);
 
 /** One decimal at most: 9.25 → "9.3", 9 → "9". */
 export const num = (value: number | null | undefined, digits = 1): string =>

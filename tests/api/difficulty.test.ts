@@ -127,6 +127,20 @@ describe.each(DIALECTS)('level difficulty (%s)', (dialect) => {
       .where('id', 'in', off)
       .execute();
 
+    // Deleted players (the game's soft delete) are not active either.
+    const gone = planted.userIds.slice(0, 10);
+    const deletedAt = (at: string | null) =>
+      api.database.db
+        .updateTable('users')
+        .set({ deletedAt: at as never })
+        .where('id', 'in', gone)
+        .execute();
+    await deletedAt(new Date().toISOString());
+    expect((await curveOf(`stageId=${planted.stageId}&activePlayers=true`)).levels[0]!.players).toBe(
+      REACH[0]! - 10,
+    );
+    await deletedAt(null);
+
     const english = await curveOf(`stageId=${planted.stageId}&languageId=${f.english}`);
     expect(findings(english)).toEqual(EXPECTED_FINDINGS);
     const spanish = await api.get(`levels/cms/difficulty?stageId=${planted.stageId}&languageId=${f.spanish}`);

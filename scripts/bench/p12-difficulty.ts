@@ -67,7 +67,7 @@ function variants(b: Busiest): Variant[] {
       touch: false,
     },
     {
-      label: `busiest stage, activePlayers=true (joins users)`,
+      label: `busiest stage, activePlayers=true (inactive players left out)`,
       query: () => `${stage}&activePlayers=true`,
       touch: true,
     },

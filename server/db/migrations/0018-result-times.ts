@@ -57,7 +57,7 @@ export const resultTimes: Migration = {
     }
     await sql`create table user_level_times (
       level_id integer not null, user_id integer not null, updated_at timestamptz not null,
-      primary key (level_id, user_id)
+      primary key (level_id, user_id) include (updated_at)
     )`.execute(db);
     // Named with the trigger's own schema: a write from any search_path is stamped.
     await sql`create function stamp_user_level_time() returns trigger language plpgsql as $$

@@ -231,6 +231,9 @@ function sqlite(options: DatabaseOptions) {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   database.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+  // A write to a table with triggers (the search tables', user_levels' result times) keeps a
+  // statement journal: in memory, not a temporary file per statement.
+  database.pragma('temp_store = MEMORY');
   return new ImmediateSqliteDialect(database);
 }
 

@@ -39,17 +39,16 @@ function results(q: FiguresQuery, dialect: DatabaseHandle['dialect']): RawBuilde
     q.since || q.until
       ? sql`join user_level_times t on t.level_id = ul.level_id and t.user_id = ul.user_id`
       : sql``;
-  // Inactive or deleted players are few: their ids are read once (two small index ranges) and
-  // left out, rather than each result looking its player up in the million-row table.
-  const inactive = q.activePlayers
-    ? sql`inactive_players as materialized (
-        select id from users where is_active = ${pg ? false : 0}
-        union select id from users where deleted_at is not null
-      ), `
-    : sql``;
+  // Inactive or deleted players are few: each result is looked up in their small partial index
+  // (users_inactive_idx; SQLite is told to, as it would rather read the million-row table).
   if (q.activePlayers)
-    conditions.push(sql`not exists (select 1 from inactive_players x where x.id = ul.user_id)`);
-  return sql`${inactive}results as materialized (
+    conditions.push(
+      pg
+        ? sql`not exists (select 1 from users x where x.id = ul.user_id and (not x.is_active or x.deleted_at is not null))`
+        : sql`not exists (select 1 from users x indexed by users_inactive_idx
+            where x.id = ul.user_id and (x.is_active = 0 or x.deleted_at is not null))`,
+    );
+  return sql`results as materialized (
     select ul.level_id, ul.user_id, ul.completed, ul.highest_score, ul.valid_words, ul.invalid_words,
       ul.duplicate_words, ul.words_per_second, ul.most_valuable_word_entered as word
     from levels l ${pg ? sql`join user_levels ul on true` : sql`cross join user_levels ul`}

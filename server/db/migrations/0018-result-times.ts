@@ -23,14 +23,16 @@ const RESULT_COLUMNS = [
  *   Keyed by level then player, as the figures read it: a stage's rows side by side.
  * - `user_levels_results_idx`: a level's results in one index range, every column the figures
  *   read included, so a stage's figures read its own rows in order, never the table's.
- * - `users_deleted_idx`: the few deleted players, left out of "active players only".
+ * - `users_inactive_idx`: the few inactive or deleted players, left out of "active players only".
  */
 export const resultTimes: Migration = {
   name: '0018-result-times',
   async up(db: Kysely<unknown>, dialect) {
     const changed = RESULT_COLUMNS.map((c) => `new.${c} is distinct from old.${c}`).join(' or ');
     const resultColumns = RESULT_COLUMNS.filter((c) => c !== 'locked').join(', ');
-    await sql`create index users_deleted_idx on users (id) where deleted_at is not null`.execute(db);
+    const inactive = dialect === 'sqlite' ? 'is_active = 0' : 'not is_active';
+    await sql`create index users_inactive_idx on users (id)
+      where ${sql.raw(inactive)} or deleted_at is not null`.execute(db);
     if (dialect === 'sqlite') {
       await sql`create table user_level_times (
         level_id integer not null, user_id integer not null, updated_at text not null,

@@ -11,6 +11,7 @@ import { healthRoutes } from './health/routes.ts';
 import { historyRoutes } from './history/routes.ts';
 import { under, type ApiAnswer, type ApiRoute } from './http/call.ts';
 import { expressRoutes } from './http/express-routes.ts';
+import { createRateLimits } from './http/rate-limits.ts';
 import { inProcessApi, type InProcessApi } from './http/in-process.ts';
 import { linkBuilderRoutes } from './links/routes.ts';
 import { openApiDocument } from './openapi/document.ts';
@@ -56,12 +57,25 @@ export async function createContentApi(deps: {
     // Rows stored before a unique rule existed: warned about, never merged; enforced once resolved.
     await naturalKeys.start();
   });
-  const auth = await createAuth({ config, database, logger, clock });
+  // Every rate limit's counters: in Redis when REDIS_URL is set, shared by all instances.
+  const rateLimits = createRateLimits({
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    logger,
+  });
+  const auth = await createAuth({ config, database, logger, clock, rateLimits });
   const store = naturalKeys.wrap(createStore(database));
-  const links = linkBuilderRoutes({ database, store, requireAdmin: auth.requireAdmin, clock, logger });
-  // Jobs a previous process left under way can no longer finish: shown as interrupted.
+  const links = linkBuilderRoutes({
+    database,
+    store,
+    requireAdmin: auth.requireAdmin,
+    clock,
+    logger,
+    rateLimits,
+  });
+  // Jobs whose instance stopped renewing their lease are interrupted: now, then every few seconds.
   await links.start();
-  const history = historyRoutes({ database, clock, requireAdmin: auth.requireAdmin });
+  const history = historyRoutes({ database, clock, requireAdmin: auth.requireAdmin, rateLimits });
 
   const difficulty = createDifficultyService(database);
 
@@ -79,10 +93,11 @@ export async function createContentApi(deps: {
       requireAdmin: auth.requireAdmin,
       db: looseDb(database),
       clock,
+      rateLimits,
     }),
-    ...contentRoutes({ database, store, requireAdmin: auth.requireAdmin, clock }),
+    ...contentRoutes({ database, store, requireAdmin: auth.requireAdmin, clock, rateLimits }),
     ...under('/change-sets/cms', [auth.requireAdmin], changeSetRoutes({ database, clock })),
-    ...under('/health/cms', [auth.requireAdmin], healthRoutes({ database, clock, difficulty })),
+    ...under('/health/cms', [auth.requireAdmin], healthRoutes({ database, clock, difficulty, rateLimits })),
     ...teamRoutes({
       database,
       auth: auth.context,
@@ -109,7 +124,7 @@ export async function createContentApi(deps: {
     close: async () => {
       clearInterval(timer);
       await links.close();
-      await auth.close();
+      await rateLimits.close();
     },
   };
 }

@@ -95,6 +95,10 @@ export const linkJobSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     finishedAt: z.string().nullable(),
+    instance: z.string().nullable().optional().meta({
+      description:
+        'The server instance (host/pid/tag) that runs the job, or ran it: restarting that instance interrupts it.',
+    }),
   })
   .meta({ title: 'LinkJob' });
 

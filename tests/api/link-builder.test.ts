@@ -129,7 +129,7 @@ describe.each(DIALECTS)('link builder (%s)', (dialect) => {
     expect(set.body.counts).toEqual({ created: 7, updated: 0, deleted: 0 });
     const list = await api.get('letter-groups/cms/link-jobs');
     expect(list.body.content[0]).toMatchObject({ id: started.body.id, status: 'done' });
-    // One job at a time: a job the database says is under way refuses a start, naming it.
+    // One job at a time: a job another live instance runs (its lease holds) refuses a start, naming it.
     const running = await (api.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
       .insertInto('jobs')
       .values({
@@ -139,6 +139,8 @@ describe.each(DIALECTS)('link builder (%s)', (dialect) => {
         username: 'someone',
         createdAt: new Date(START).toISOString(),
         updatedAt: new Date(START).toISOString(),
+        owner: 'other-host/4242/abcdef',
+        leaseUntil: new Date(START + 15_000).toISOString(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -196,27 +198,37 @@ describe.each(DIALECTS)('link builder (%s)', (dialect) => {
   });
 });
 
-describe.each(DIALECTS)('link jobs across a restart (%s)', (dialect) => {
-  it('shows a job the database says is running at start-up as interrupted', async () => {
+type Rows = Kysely<Record<string, Record<string, unknown>>>;
+
+/** A job row as another process would have left it: running, with or without its lease. */
+async function plantRunningJob(db: Rows, lease?: { owner: string; until: number }): Promise<number> {
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      kind: 'link-build',
+      status: 'running',
+      params: JSON.stringify({ where: { stageId: 1 } }),
+      done: 10,
+      total: 40,
+      username: ADMIN.username,
+      createdAt: new Date(START).toISOString(),
+      updatedAt: new Date(START).toISOString(),
+      ...(lease ? { owner: lease.owner, leaseUntil: new Date(lease.until).toISOString() } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Jobs across restarts and instances (issues 13 and 35): leases, not start-ups, end a job. */
+describe.each(DIALECTS)('link jobs across restarts and instances (%s)', (dialect) => {
+  it('shows a job stored before leases, still marked running, as interrupted at start-up', async () => {
     const testDb = testDatabase(dialect);
     const config = testConfig(testDb);
     const clock = () => START;
     const first = await createApp(config, { database: testDb.options, clock });
     const database = await openDatabase(testDb.options);
-    const row = await (database.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
-      .insertInto('jobs')
-      .values({
-        kind: 'link-build',
-        status: 'running',
-        params: JSON.stringify({ where: { stageId: 1 } }),
-        done: 10,
-        total: 40,
-        username: ADMIN.username,
-        createdAt: new Date(START).toISOString(),
-        updatedAt: new Date(START).toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await plantRunningJob(database.db as unknown as Rows);
     await database.close();
     await first.close();
 
@@ -224,11 +236,66 @@ describe.each(DIALECTS)('link jobs across a restart (%s)', (dialect) => {
     try {
       const { accessToken } = await loginAsAdmin(second.handler, { ...ADMIN, clock });
       const res = await request(second.handler)
-        .get(`${PREFIX}/letter-groups/cms/link-jobs/${String((row as { id: number }).id)}`)
+        .get(`${PREFIX}/letter-groups/cms/link-jobs/${id}`)
         .set('Authorization', `Bearer ${accessToken}`);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 'interrupted', done: 10, total: 40 });
       expect(res.body.error).toMatch(/server stopped/);
+    } finally {
+      await second.close();
+      await testDb.drop();
+    }
+  });
+
+  it("leaves another instance's live job alone at start-up, and interrupts it once its lease runs out", async () => {
+    const testDb = testDatabase(dialect);
+    const config = testConfig(testDb);
+    let now = START;
+    const clock = () => now;
+    const first = await createApp(config, { database: testDb.options, clock });
+    const database = await openDatabase(testDb.options);
+    const id = await plantRunningJob(database.db as unknown as Rows, {
+      owner: 'other-host/4242/abcdef',
+      until: START + 15_000,
+    });
+    await database.close();
+    await first.close();
+
+    // This instance (re)starts while the other one's job runs: the job stays running, and is its.
+    const second = await createApp(config, { database: testDb.options, clock });
+    try {
+      const { accessToken } = await loginAsAdmin(second.handler, { ...ADMIN, clock });
+      const api = (method: 'get' | 'post', path: string) => {
+        const url = `${PREFIX}/letter-groups/cms/${path}`;
+        const call = method === 'get' ? request(second.handler).get(url) : request(second.handler).post(url);
+        return call.set('Authorization', `Bearer ${accessToken}`);
+      };
+      const job = await api('get', `link-jobs/${id}`);
+      expect(job.body).toMatchObject({ status: 'running', instance: 'other-host/4242/abcdef' });
+      const refused = await api('post', 'link-jobs').send({ where: {} });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(
+        `Link job ${id} is still running: wait for it to finish before starting another.`,
+      );
+      // The other instance dies: its lease is not renewed, and runs out 15 s after its last renewal.
+      now = START + 15_001;
+      await expect
+        .poll(async () => (await api('get', `link-jobs/${id}`)).body.status, {
+          timeout: 10_000,
+          interval: 200,
+        })
+        .toBe('interrupted');
+      const interrupted = await api('get', `link-jobs/${id}`);
+      expect(interrupted.body).toMatchObject({
+        done: 10,
+        total: 40,
+        finishedAt: new Date(now).toISOString(),
+      });
+      expect(interrupted.body.error).toMatch(/server stopped/);
+      // And a new job may start.
+      const started = await api('post', 'link-jobs').send({ where: {} });
+      expect(started.status).toBe(202);
+      expect(started.body.instance).toMatch(/\/\d+\/[0-9a-f]{6}$/);
     } finally {
       await second.close();
       await testDb.drop();

@@ -5,6 +5,7 @@ import type { Logger } from '../../logger.ts';
 import { secretsKey } from '../../secrets.ts';
 import { createCredentialStore, type Account, type CredentialStore } from './credentials.ts';
 import { createAuthLimiters, type AuthLimiters } from './rate-limits.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import { createSecretBox, type SecretBox } from './secret-box.ts';
 import { createTokenStore, type TokenStore } from './tokens.ts';
 import { newTotpSecret } from './totp.ts';
@@ -29,6 +30,7 @@ export function createAuthContext(deps: {
   database: DatabaseHandle;
   logger: Logger;
   clock: () => number;
+  rateLimits: RateLimits;
 }): AuthContext {
   const { database, logger, clock } = deps;
   const box: SecretBox = createSecretBox(secretsKey(deps.config));
@@ -49,11 +51,7 @@ export function createAuthContext(deps: {
       clock,
       createHmac('sha256', secretsKey(deps.config)).update('argus-api-tokens').digest(),
     ),
-    limiters: createAuthLimiters({
-      redisUrl: deps.config.redisUrl,
-      redisKeyPrefix: deps.config.redisKeyPrefix,
-      logger,
-    }),
+    limiters: createAuthLimiters(deps.rateLimits),
     logger,
     clock,
     async totpSecret(account) {

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { createAuthContext, type AuthContext } from './context.ts';
 import type { ApiRoute, Step } from '../http/call.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import { authBody } from './http.ts';
 import { loginStep } from './login-route.ts';
 import { primeDummyHash } from './passwords.ts';
@@ -22,7 +23,6 @@ export interface AuthService {
   requireAdmin: Step;
   /** The stores and limiters behind them (the Team's routes use the same). */
   context: AuthContext;
-  close(): Promise<void>;
 }
 
 /** The authentication of the embedded content API (issue 3, SPEC §4, §7, §8). */
@@ -31,6 +31,7 @@ export async function createAuth(deps: {
   database: DatabaseHandle;
   logger: Logger;
   clock: () => number;
+  rateLimits: RateLimits;
 }): Promise<AuthService> {
   const ctx = createAuthContext(deps);
   await primeDummyHash();
@@ -52,6 +53,5 @@ export async function createAuth(deps: {
         deps.logger.warn({ err: error, tokenId: found.apiToken!.id }, "could not note an API token's use");
       });
     }),
-    close: () => ctx.limiters.close(),
   };
 }

@@ -1,17 +1,9 @@
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type IRateLimiterOptions,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
-import type { Logger } from '../../logger.ts';
-import { openRedis } from '../../redis.ts';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { LimitOptions, RateLimits } from '../http/rate-limits.ts';
 
 /**
- * Every limiter of the authentication endpoints is built here, and only here. With REDIS_URL the
- * counters live in Redis, so several server processes share them; each Redis limiter falls back
- * to an in-memory one while Redis is unreachable, so an outage never turns into open doors or 500s.
+ * Every limiter of the authentication endpoints is built here, and only here, from the API's
+ * shared rate limits (Redis when REDIS_URL is set, see http/rate-limits.ts).
  */
 export interface AuthLimiters {
   /** verify-otp attempts per account (successes are refunded). */
@@ -26,8 +18,6 @@ export interface AuthLimiters {
   loginFailuresPerAccount: RateLimiterAbstract;
   /** The account's current delay between attempts (a block of a few seconds, never a lock-out). */
   loginDelayPerAccount: RateLimiterAbstract;
-  /** Releases the Redis connection, if any. */
-  close(): Promise<void>;
 }
 
 const FIFTEEN_MINUTES = 15 * 60;
@@ -39,39 +29,16 @@ const LIMITS = {
   loginPerIp: { keyPrefix: 'login-ip', points: 30, duration: FIFTEEN_MINUTES },
   loginFailuresPerAccount: { keyPrefix: 'login-account', points: 1000, duration: FIFTEEN_MINUTES },
   loginDelayPerAccount: { keyPrefix: 'login-delay', points: 1, duration: 1 },
-} satisfies Record<string, IRateLimiterOptions>;
+} satisfies Record<keyof AuthLimiters, LimitOptions>;
 
-export function createAuthLimiters(
-  options: { redisUrl?: string | null; redisKeyPrefix?: string; logger?: Logger } = {},
-): AuthLimiters {
-  const { redisUrl, redisKeyPrefix = 'argus:', logger } = options;
-  if (!redisUrl || !logger) {
-    return {
-      otpPerAccount: new RateLimiterMemory(LIMITS.otpPerAccount),
-      otpPerIp: new RateLimiterMemory(LIMITS.otpPerIp),
-      loginPerIpAndUser: new RateLimiterMemory(LIMITS.loginPerIpAndUser),
-      loginPerIp: new RateLimiterMemory(LIMITS.loginPerIp),
-      loginFailuresPerAccount: new RateLimiterMemory(LIMITS.loginFailuresPerAccount),
-      loginDelayPerAccount: new RateLimiterMemory(LIMITS.loginDelayPerAccount),
-      close: async () => {},
-    };
-  }
-  const redis = openRedis(redisUrl, redisKeyPrefix, logger, { commandTimeoutMs: 1500 });
-  const shared = (limits: IRateLimiterOptions) =>
-    new RateLimiterRedis({
-      ...limits,
-      keyPrefix: `${redisKeyPrefix}rl:${limits.keyPrefix}`,
-      storeClient: redis.client,
-      insuranceLimiter: new RateLimiterMemory(limits),
-    });
+export function createAuthLimiters(limits: RateLimits): AuthLimiters {
   return {
-    otpPerAccount: shared(LIMITS.otpPerAccount),
-    otpPerIp: shared(LIMITS.otpPerIp),
-    loginPerIpAndUser: shared(LIMITS.loginPerIpAndUser),
-    loginPerIp: shared(LIMITS.loginPerIp),
-    loginFailuresPerAccount: shared(LIMITS.loginFailuresPerAccount),
-    loginDelayPerAccount: shared(LIMITS.loginDelayPerAccount),
-    close: redis.close,
+    otpPerAccount: limits.limiter(LIMITS.otpPerAccount),
+    otpPerIp: limits.limiter(LIMITS.otpPerIp),
+    loginPerIpAndUser: limits.limiter(LIMITS.loginPerIpAndUser),
+    loginPerIp: limits.limiter(LIMITS.loginPerIp),
+    loginFailuresPerAccount: limits.limiter(LIMITS.loginFailuresPerAccount),
+    loginDelayPerAccount: limits.limiter(LIMITS.loginDelayPerAccount),
   };
 }
 

@@ -1,4 +1,3 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { DifficultyFilters, DifficultyReport } from '#shared/difficulty.ts';
 import { MIN_PLAYERS } from '#shared/difficulty.ts';
 import { level } from '#shared/entities/index.ts';
@@ -9,6 +8,7 @@ import { languageNames } from '../access/language-names.ts';
 import { json, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { perAdminLimit, tooMany } from '../http/per-admin-limit.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import type { LooseDb } from '../resources/rows.ts';
 import type { DifficultyService } from './service.ts';
 
@@ -94,10 +94,11 @@ export function difficultyRoutes(deps: {
   requireAdmin: Step;
   db: LooseDb;
   clock: () => number;
+  rateLimits: RateLimits;
 }): ApiRoute[] {
   const { service, db } = deps;
   const limited = perAdminLimit(
-    new RateLimiterMemory({ keyPrefix: 'difficulty', ...DIFFICULTY_LIMIT }),
+    deps.rateLimits.limiter({ keyPrefix: 'difficulty', ...DIFFICULTY_LIMIT }),
     tooMany('difficulty'),
   );
 

@@ -1,4 +1,3 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { AUDITED_RESOURCES } from '#shared/entities/audit-entry.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -8,6 +7,7 @@ import { ApiError, badRequest } from '../http/errors.ts';
 import { who } from '../access/guard.ts';
 import { isAdministrator, mayRead } from '#shared/permissions.ts';
 import { contentEntities as servedEntities } from '#shared/entities/index.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import { perAdminLimit } from '../http/per-admin-limit.ts';
 import { requestContext } from '../audit/request-context.ts';
 import { transactionRunner } from '../resources/transaction.ts';
@@ -38,14 +38,19 @@ function idParam(ctx: ApiContext, what: string): number {
  * join the request's change set); each admin gets WRITES_PER_MINUTE of them. The trash is purged at
  * start, then at most hourly (a timer, and any trash read once the hour is up), by the app's clock.
  */
-export function historyRoutes(deps: { database: DatabaseHandle; clock: () => number; requireAdmin: Step }): {
+export function historyRoutes(deps: {
+  database: DatabaseHandle;
+  clock: () => number;
+  requireAdmin: Step;
+  rateLimits: RateLimits;
+}): {
   routes: ApiRoute[];
   purge(): Promise<void>;
 } {
   const guarded = [deps.requireAdmin, changeSetHeader];
   const db = looseDb(deps.database);
   const transaction = transactionRunner(deps.database);
-  const limiter = new RateLimiterMemory({ keyPrefix: 'history', points: WRITES_PER_MINUTE, duration: 60 });
+  const limiter = deps.rateLimits.limiter({ keyPrefix: 'history', points: WRITES_PER_MINUTE, duration: 60 });
   const limited = perAdminLimit(
     limiter,
     (seconds) => `Too many reverts and restores: try again in ${seconds} s`,

@@ -1,13 +1,14 @@
-import { RateLimiterRes, type RateLimiterMemory } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Step } from './call.ts';
 import { ApiError } from './errors.ts';
 
 /**
- * A rate limit per admin (after requireAdmin): past it, a 429 with Retry-After whose message
- * `words` gives, from the seconds to wait.
+ * A rate limit per admin or API token (after requireAdmin): past it, a 429 with Retry-After whose
+ * message `words` gives, from the seconds to wait. Built from the API's rate limits
+ * (http/rate-limits.ts), so with REDIS_URL every instance counts against the same total.
  */
 export function perAdminLimit(
-  limiter: RateLimiterMemory,
+  limiter: RateLimiterAbstract,
   words: (seconds: number) => string,
   key: 'userId' | 'username' = 'userId',
 ): Step {

@@ -10,7 +10,7 @@ import { parseSearchQuery, type SearchFilter } from '../resources/search-query.t
 import type { Store } from '../resources/store.ts';
 import { linkData } from './data.ts';
 import { nextTurn } from '../next-turn.ts';
-import { INTERRUPTED_MESSAGE, type JobsStore } from './jobs-store.ts';
+import { INTERRUPTED_MESSAGE } from './jobs-store.ts';
 
 /** Letter groups planned, written and reported per step. */
 const GROUP_CHUNK = 200;
@@ -44,6 +44,18 @@ export function jobFilters(where: LinkJobRequest['where']): SearchFilter[] {
   return parseSearchQuery(letterGroup, strings).filters;
 }
 
+/**
+ * The job's own row, written by its owner: false once the job is no longer the owner's (another
+ * instance saw its lease run out), and the runner then stops without writing again.
+ */
+export interface JobWriter {
+  update(
+    id: number,
+    values: Partial<Pick<LinkJob, 'status' | 'done' | 'total' | 'result' | 'error'>>,
+    now: string,
+  ): Promise<boolean>;
+}
+
 export const emptyResult = (): LinkJobResult => ({
   groups: 0,
   skipped: 0,
@@ -59,12 +71,13 @@ export const emptyResult = (): LinkJobResult => ({
  * (the shared `links build` rules; the matching pauses every few milliseconds), link through the
  * bulk upsert (5000 rows per transaction, written 500 at a time with a turn of the event loop
  * between), prune through the bulk delete when asked — and the progress written to the jobs table
- * after each chunk. `stopping()` ends it between chunks.
+ * after each chunk. `stopping()` ends it between chunks, as does a write the jobs table refuses
+ * (the job is no longer this process's).
  */
 export async function runLinkJob(deps: {
   database: DatabaseHandle;
   store: Store;
-  jobs: JobsStore;
+  jobs: JobWriter;
   job: LinkJob;
   ctx: () => ChangeContext;
   stopping: () => boolean;
@@ -83,7 +96,7 @@ export async function runLinkJob(deps: {
       { page: 0, size: GROUP_CHUNK, filters, ...(languages ? { languages } : {}) },
     );
     const total = await list.count();
-    await jobs.update(job.id, { status: 'running', total, result }, now());
+    if (!(await jobs.update(job.id, { status: 'running', total, result }, now()))) return;
     const reuseLetters = job.params.reuseLetters === true;
     const indexes = new Map<number, WordIndex>();
     const indexOf = async (languageId: number) => {
@@ -144,7 +157,7 @@ export async function runLinkJob(deps: {
         result.rejected += outcome.refused;
       }
       done += groups.length;
-      await jobs.update(job.id, { done, result }, now());
+      if (!(await jobs.update(job.id, { done, result }, now()))) return;
     }
     await jobs.update(job.id, { status: 'done', done, total: Math.max(total, done), result }, now());
   } catch (error) {

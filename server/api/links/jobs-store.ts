@@ -31,17 +31,40 @@ function toJob(row: Values): LinkJob {
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
     finishedAt: iso(row.finishedAt),
+    instance: (row.owner as string | null) ?? null,
   };
 }
 
+/** Whose job it is, and until when it counts as alive unless renewed. */
+export interface Lease {
+  owner: string;
+  until: string;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  ['23505', 'SQLITE_CONSTRAINT_UNIQUE'].includes(String((error as { code?: unknown })?.code));
+
 export type JobsStore = ReturnType<typeof jobsStore>;
 
-/** The `jobs` table: every change of a job's state is written at once, so any process can read it. */
+/**
+ * The `jobs` table: every change of a job's state is written at once, so any process can read it.
+ * A job under way carries its owner's lease (migration 0019): only the owner writes it while the
+ * lease holds, and any instance may mark it interrupted once the lease has run out.
+ */
 export function jobsStore(database: DatabaseHandle) {
   const db = looseDb(database);
   return {
-    async create(params: LinkJobRequest, ctx: ChangeContext, changeSetId: string): Promise<LinkJob> {
-      const row = await db
+    /**
+     * A new queued job, or null when another of its kind is queued or running: the database's
+     * unique index on unfinished jobs decides, whichever instance asks.
+     */
+    async create(
+      params: LinkJobRequest,
+      ctx: ChangeContext,
+      changeSetId: string,
+      lease: Lease,
+    ): Promise<LinkJob | null> {
+      const insert = db
         .insertInto('jobs')
         .values({
           kind: LINK_JOB,
@@ -53,10 +76,16 @@ export function jobsStore(database: DatabaseHandle) {
           changeSetId,
           createdAt: ctx.now,
           updatedAt: ctx.now,
+          owner: lease.owner,
+          leaseUntil: lease.until,
         })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toJob(row);
+        .returningAll();
+      try {
+        return toJob(await insert.executeTakeFirstOrThrow());
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
     },
 
     async get(id: number): Promise<LinkJob | null> {
@@ -86,33 +115,67 @@ export function jobsStore(database: DatabaseHandle) {
       return row ? toJob(row) : null;
     },
 
+    /**
+     * The owner's write of its job's progress or end, renewing the lease. False when the job is no
+     * longer its owner's to write (its lease ran out and another instance marked it interrupted):
+     * the owner then stops.
+     */
     async update(
       id: number,
+      lease: Lease,
       values: Partial<Pick<LinkJob, 'status' | 'done' | 'total' | 'result' | 'error'>>,
       now: string,
-    ): Promise<void> {
+    ): Promise<boolean> {
       const { result, ...rest } = values;
       const finished = values.status && !UNFINISHED.includes(values.status);
-      await db
+      const updated = await db
         .updateTable('jobs')
         .set({
           ...rest,
           ...(result ? { result: JSON.stringify(result) } : {}),
           updatedAt: now,
+          leaseUntil: finished ? null : lease.until,
           ...(finished ? { finishedAt: now } : {}),
         })
         .where('id', '=', id)
-        .execute();
-    },
-
-    /** At start-up: a job this table says is under way has lost the process that ran it. */
-    async interruptUnfinished(now: string): Promise<number> {
-      const result = await db
-        .updateTable('jobs')
-        .set({ status: 'interrupted', error: INTERRUPTED_MESSAGE, updatedAt: now, finishedAt: now })
+        .where('owner', '=', lease.owner)
         .where('status', 'in', UNFINISHED)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      return Number(updated.numUpdatedRows) > 0;
+    },
+
+    /** The owner's heartbeat: false when the job is no longer its own (see update). */
+    async renew(id: number, lease: Lease): Promise<boolean> {
+      const updated = await db
+        .updateTable('jobs')
+        .set({ leaseUntil: lease.until })
+        .where('id', '=', id)
+        .where('owner', '=', lease.owner)
+        .where('status', 'in', UNFINISHED)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Jobs under way whose lease ran out before `now` (or that never had one: stored before leases)
+     * have lost the process that ran them: marked interrupted, by whichever instance sees it first.
+     * Returns their ids.
+     */
+    async interruptExpired(now: string): Promise<number[]> {
+      const rows = await db
+        .updateTable('jobs')
+        .set({
+          status: 'interrupted',
+          error: INTERRUPTED_MESSAGE,
+          updatedAt: now,
+          finishedAt: now,
+          leaseUntil: null,
+        })
+        .where('status', 'in', UNFINISHED)
+        .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
+        .returning('id')
+        .execute();
+      return rows.map((row) => Number(row.id));
     },
   };
 }

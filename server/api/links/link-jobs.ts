@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { LinkJob, LinkJobRequest } from '#shared/links/api.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
@@ -5,12 +7,29 @@ import type { ChangeContext } from '../audit/record.ts';
 import { conflict } from '../http/errors.ts';
 import type { Store } from '../resources/store.ts';
 import { jobFilters, runLinkJob } from './job-runner.ts';
-import { jobsStore } from './jobs-store.ts';
+import { jobsStore, type Lease } from './jobs-store.ts';
 
 /**
- * The link jobs of this process: one at a time (a second start while one is under way is a 409
- * naming it), run in the background after the answer; `close()` asks the running one to stop
- * between chunks and waits for it, so a shutdown marks it interrupted rather than cutting a write.
+ * How long a job counts as alive without its owner's word, and how often the owner renews that and
+ * every instance looks for jobs whose owner has gone quiet. A job whose process died is shown
+ * interrupted at most LEASE_MS + SWEEP_MS after its last renewal: 20 s. The owner renews twice
+ * within a lease, so a slow renewal or a few seconds of clock difference between hosts never cost
+ * a live job.
+ */
+export const JOB_TIMING = { LEASE_MS: 15_000, RENEW_MS: 5_000, SWEEP_MS: 5_000 };
+
+const busy = (id?: number) =>
+  conflict(
+    `${id ? `Link job ${id}` : 'A link job'} is still running: wait for it to finish before starting another.`,
+  );
+
+/**
+ * The link jobs of this process. One at a time across every instance (the jobs table holds at
+ * most one unfinished job: a second start anywhere is a 409 naming it), run in the background
+ * after the answer, under a lease this process renews. Every instance marks jobs whose lease ran
+ * out interrupted (at start-up and every few seconds), never a job another live instance runs.
+ * `close()` asks the running job to stop between chunks and waits for it, so a shutdown marks it
+ * interrupted rather than cutting a write.
  */
 export function createLinkJobs(deps: {
   database: DatabaseHandle;
@@ -19,10 +38,44 @@ export function createLinkJobs(deps: {
   logger: Logger;
 }) {
   const jobs = jobsStore(deps.database);
+  // host/pid/tag: tells an operator where a job runs; the tag keeps two processes apart.
+  const owner = `${hostname()}/${process.pid}/${randomBytes(3).toString('hex')}`;
   let running: Promise<void> | null = null;
   let stopping = false;
+  let lost = false;
   let claimed = false;
+  let sweeper: NodeJS.Timeout | undefined;
   const now = () => new Date(deps.clock()).toISOString();
+  const lease = (): Lease => ({ owner, until: new Date(deps.clock() + JOB_TIMING.LEASE_MS).toISOString() });
+
+  const interruptExpired = async () => {
+    const ids = await jobs.interruptExpired(now());
+    if (ids.length > 0)
+      deps.logger.warn(
+        { jobs: ids },
+        'link jobs whose instance stopped renewing their lease marked interrupted',
+      );
+  };
+
+  /** The owner's heartbeat while its job runs: a lease it can no longer renew stops the job. */
+  const heartbeat = (id: number) => {
+    const timer = setInterval(() => {
+      jobs.renew(id, lease()).then(
+        (held) => {
+          if (held || lost) return;
+          lost = true;
+          deps.logger.warn(
+            { job: id },
+            'link job lease lost (another instance marked it interrupted); stopping it',
+          );
+        },
+        (error: unknown) =>
+          deps.logger.warn({ err: error, job: id }, 'link job lease renewal failed; retried'),
+      );
+    }, JOB_TIMING.RENEW_MS);
+    timer.unref();
+    return timer;
+  };
 
   return {
     get: (id: number) => jobs.get(id),
@@ -30,48 +83,59 @@ export function createLinkJobs(deps: {
 
     async start(params: LinkJobRequest, ctx: ChangeContext): Promise<LinkJob> {
       jobFilters(params.where); // a bad filter is a 400 now, not a failed job later
-      // Claimed before the first await, so two starts at once cannot both pass the check.
-      if (running || claimed)
-        throw conflict('A link job is still running: wait for it to finish before starting another.');
+      // Claimed before the first await, so two starts at once in this process cannot both pass.
+      if (running || claimed) throw busy();
       claimed = true;
-      let job: LinkJob;
+      let job: LinkJob | null;
       try {
+        // A dead instance's job must not hold the table until the next sweep.
+        await interruptExpired();
         const under = await jobs.unfinished();
-        if (under) {
-          throw conflict(
-            `Link job ${under.id} is still running: wait for it to finish before starting another.`,
-          );
-        }
-        job = await jobs.create(params, ctx, ctx.changeSet!.id);
+        if (under) throw busy(under.id);
+        job = await jobs.create(params, ctx, ctx.changeSet!.id, lease());
+        // Another instance inserted its job between our read and our insert.
+        if (!job) throw busy((await jobs.unfinished())?.id);
       } finally {
         claimed = false;
       }
+      const started = job;
       const jobCtx = (): ChangeContext => ({ ...ctx, now: now() });
+      const timer = heartbeat(started.id);
+      lost = false;
       running = runLinkJob({
         database: deps.database,
         store: deps.store,
-        jobs,
-        job,
+        jobs: { update: (id, values, at) => jobs.update(id, lease(), values, at) },
+        job: started,
         ctx: jobCtx,
-        stopping: () => stopping,
+        stopping: () => stopping || lost,
       })
         .catch((error: unknown) =>
-          deps.logger.error({ err: error, job: job.id }, 'link job could not record its end'),
+          deps.logger.error({ err: error, job: started.id }, 'link job could not record its end'),
         )
         .finally(() => {
+          clearInterval(timer);
           running = null;
         });
-      return job;
+      return started;
     },
 
-    /** At start-up, before serving: jobs left under way by a previous process are interrupted. */
-    async interruptUnfinished(): Promise<void> {
-      const count = await jobs.interruptUnfinished(now());
-      if (count > 0)
-        deps.logger.warn({ count }, 'link jobs left running by the previous process marked interrupted');
+    /**
+     * At start-up, before serving, and then every few seconds: jobs whose owner stopped renewing
+     * their lease (a process that died, here or on another host) are marked interrupted.
+     */
+    async watch(): Promise<void> {
+      await interruptExpired();
+      sweeper = setInterval(() => {
+        interruptExpired().catch((error: unknown) =>
+          deps.logger.warn({ err: error }, 'looking for abandoned link jobs failed; retried'),
+        );
+      }, JOB_TIMING.SWEEP_MS);
+      sweeper.unref();
     },
 
     async close(): Promise<void> {
+      clearInterval(sweeper);
       stopping = true;
       await running;
     },

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import { applyLinksRequestSchema, linkJobRequestSchema } from '#shared/links/api.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -11,6 +10,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { BODY_LIMIT, BULK_BODY_LIMIT, bodyAs, jsonBody } from '../http/json-body.ts';
 import { json, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
 import { perAdminLimit, tooMany } from '../http/per-admin-limit.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import type { Store } from '../resources/store.ts';
 import { applyLinks, linkPlanAnswer } from './group-plan.ts';
 import { createLinkJobs } from './link-jobs.ts';
@@ -41,12 +41,10 @@ function planQuery(query: ApiContext['query']): boolean {
 }
 
 /** Per admin: plans read the dictionary, jobs write for minutes. */
-const LIMITS = {
-  plan: new RateLimiterMemory({ keyPrefix: 'link-plan', points: 120, duration: 60 }),
-  jobs: new RateLimiterMemory({ keyPrefix: 'link-jobs', points: 20, duration: 15 * 60 }),
+export const LINK_LIMITS = {
+  plan: { keyPrefix: 'link-plan', points: 120, duration: 60 },
+  jobs: { keyPrefix: 'link-jobs', points: 20, duration: 15 * 60 },
 };
-
-const limited = (limiter: RateLimiterMemory) => perAdminLimit(limiter, tooMany('link builder'));
 
 /**
  * The link builder (an extension, admin-only, rate-limited, audited: every link written or removed
@@ -59,6 +57,7 @@ export function linkBuilderRoutes(deps: {
   requireAdmin: Step;
   clock: () => number;
   logger: Logger;
+  rateLimits: RateLimits;
 }): { routes: ApiRoute[]; start(): Promise<void>; close(): Promise<void> } {
   const { database, store, requireAdmin, clock } = deps;
   const jobs = createLinkJobs({ database, store, clock, logger: deps.logger });
@@ -68,6 +67,8 @@ export function linkBuilderRoutes(deps: {
   });
   const admin = [requireAdmin, changeSetHeader];
   const db = looseDb(database);
+  const limited = (limit: keyof typeof LINK_LIMITS) =>
+    perAdminLimit(deps.rateLimits.limiter(LINK_LIMITS[limit]), tooMany('link builder'));
   /** The letter group a plan is for, within the actor's languages (403 otherwise). */
   const ownGroup = async (ctx: ApiContext, id: number, access: 'read' | 'write') => {
     if (ctx.actor!.reach.languages === null) return;
@@ -87,7 +88,7 @@ export function linkBuilderRoutes(deps: {
         post: [
           ...admin,
           allowEntity(letterGroupWord, 'write'),
-          limited(LIMITS.jobs),
+          limited('jobs'),
           jsonBody(BODY_LIMIT),
           async (ctx) => {
             const body = bodyAs(linkJobRequestSchema, ctx, 'link job');
@@ -121,7 +122,7 @@ export function linkBuilderRoutes(deps: {
       methods: {
         get: [
           ...admin,
-          limited(LIMITS.plan),
+          limited('plan'),
           async (ctx) => {
             const id = idParam(ctx, 'letter group');
             await ownGroup(ctx, id, 'read');
@@ -131,7 +132,7 @@ export function linkBuilderRoutes(deps: {
         post: [
           ...admin,
           allowEntity(letterGroupWord, 'write'),
-          limited(LIMITS.plan),
+          limited('plan'),
           jsonBody(BULK_BODY_LIMIT),
           async (ctx) => {
             const id = idParam(ctx, 'letter group');
@@ -144,5 +145,5 @@ export function linkBuilderRoutes(deps: {
       },
     },
   ];
-  return { routes, start: () => jobs.interruptUnfinished(), close: () => jobs.close() };
+  return { routes, start: () => jobs.watch(), close: () => jobs.close() };
 }

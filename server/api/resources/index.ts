@@ -5,6 +5,7 @@ import { under, type ApiRoute, type Step } from '../http/call.ts';
 import { resourceRoutes, withinReach } from './routes.ts';
 import { looseDb } from './rows.ts';
 import type { Store } from './store.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import { solvabilityRoutes } from '../solvability/routes.ts';
 import { createSolvabilityService } from '../solvability/service.ts';
 
@@ -16,6 +17,7 @@ export function contentRoutes(deps: {
   store: Store;
   requireAdmin: Step;
   clock: () => number;
+  rateLimits: RateLimits;
 }): ApiRoute[] {
   const { store } = deps;
   const db = looseDb(deps.database);
@@ -25,6 +27,7 @@ export function contentRoutes(deps: {
       service: createSolvabilityService(deps.database, deps.clock),
       requireAdmin: deps.requireAdmin,
       db,
+      rateLimits: deps.rateLimits,
       searchLevels: async (ctx, request) => store.search(level, await withinReach(db, ctx, level, request)),
       exportLevels: async (ctx, request, ids) =>
         store.exportChunks(level, {

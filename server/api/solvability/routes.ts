@@ -1,6 +1,5 @@
 import { assertRowsWithinReach } from '../access/guard.ts';
 import type { LooseDb } from '../resources/rows.ts';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { level } from '#shared/entities/index.ts';
 import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
@@ -14,6 +13,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { BODY_LIMIT, jsonBody } from '../http/json-body.ts';
 import { json, type ApiAnswer, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
 import { perAdminLimit, tooMany } from '../http/per-admin-limit.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import { exportAnswer, parseExportQuery, type ExportRequest } from '../resources/export.ts';
 import type { Values } from '../resources/rows.ts';
 import { parseSearchQuery, type SearchRequest } from '../resources/search-query.ts';
@@ -76,6 +76,7 @@ export function solvabilityRoutes(deps: {
   /** The level list's export (store.exportChunks of levels), likewise. */
   exportLevels(ctx: ApiContext, request: ExportRequest, ids?: number[]): Promise<AsyncIterable<Values[]>>;
   db: LooseDb;
+  rateLimits: RateLimits;
 }): ApiRoute[] {
   const { service, requireAdmin } = deps;
   /** An account limited to some languages asks about its own levels only (403 naming the others). */
@@ -88,7 +89,7 @@ export function solvabilityRoutes(deps: {
       .execute();
     await assertRowsWithinReach(deps.db, ctx.actor!, level, rows, 'read');
   };
-  const limiter = new RateLimiterMemory(SOLVABILITY_LIMIT);
+  const limiter = deps.rateLimits.limiter({ keyPrefix: 'solvability', ...SOLVABILITY_LIMIT });
   const limited = perAdminLimit(limiter, tooMany('solvability'));
 
   // `?solvable=yes|no` on the level search: the other filters and paging as usual, among the

@@ -16,6 +16,7 @@ import { auditUsernameSearch } from './0015-audit-username-search.ts';
 import { accessNotices } from './0016-access-notices.ts';
 import { team } from './0017-team.ts';
 import { resultTimes } from './0018-result-times.ts';
+import { jobLeases } from './0019-job-leases.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   accessNotices,
   team,
   resultTimes,
+  jobLeases,
 ];

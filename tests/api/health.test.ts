@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { findingListPath, type HealthReport } from '#shared/health.ts';
 import { groupWordsOf, lintInput, type LintContent, type Problem } from '#shared/lint/index.ts';
@@ -113,6 +114,29 @@ describe.each(DIALECTS)('health report (%s)', (dialect) => {
       references?.samples.some((s) => s.id === inactive.body.id && /inactive stage/.test(s.message)),
     ).toBe(true);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'sees a write committed by another instance or client at once, even without an audit entry',
+    async () => {
+      // Another instance's write may commit after a higher audit id was handed out, and an
+      // operator's SQL writes none: the report follows the tables' own change counters.
+      const group = await api.post('letter-groups/cms', {
+        letters: 'pat',
+        languageId: f.english,
+        stageId: f.stage5,
+      });
+      expect(group.status).toBe(201);
+      const mismatched = (body: HealthReport) =>
+        kind(body, 'letter-count-mismatch')?.samples.map((sample) => sample.id) ?? [];
+      expect(mismatched(await report())).toContain(group.body.id);
+      await sql`update letter_groups set letters = 'paths' where id = ${group.body.id as number}`.execute(
+        api.database.db,
+      );
+      const after = await report();
+      expect(after.findings!.stale).toBe(false);
+      expect(mismatched(after)).not.toContain(group.body.id);
+    },
+  );
 
   it('the server reads the same content as the CLI: the same problems, one implementation', async () => {
     // A linked word that is inactive: summed up by SQL on one side, read whole on the other.

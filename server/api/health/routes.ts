@@ -1,17 +1,18 @@
 import { sql, type Kysely } from 'kysely';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { HealthReport } from '#shared/health.ts';
+import { entityByResource } from '#shared/entities/index.ts';
+import type { HealthCounts, HealthReport } from '#shared/health.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { json, type ApiRoute, type Step } from '../http/call.ts';
 import { badRequest } from '../http/errors.ts';
 import { perAdminLimit } from '../http/per-admin-limit.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import { recentActivity } from './activity.ts';
 import { contentCounts } from './counts.ts';
 import { createFindings } from './findings.ts';
 import { keptUntilChanged } from './kept-run.ts';
 import type { DifficultyService } from '../difficulty/service.ts';
 import { reportWithinReach } from '../access/health-reach.ts';
-import { looseDb } from '../resources/rows.ts';
+import { looseDb, snakeCase } from '../resources/rows.ts';
 
 /** Requests per admin and minute: the report is cheap when warm, but a cold run reads every link. */
 export const HEALTH_RATE = { points: 60, duration: 60 };
@@ -40,25 +41,41 @@ export function healthRoutes(deps: {
   database: DatabaseHandle;
   clock: () => number;
   difficulty: DifficultyService;
+  rateLimits: RateLimits;
 }): ApiRoute[] {
   const { database, clock } = deps;
   const difficulty = keptUntilChanged(() => deps.difficulty.allFindings(), clock, {
     minIntervalMs: DIFFICULTY_REFRESH_MS,
   });
-  const limiter = new RateLimiterMemory({ keyPrefix: 'health', ...HEALTH_RATE });
+  const limiter = deps.rateLimits.limiter({ keyPrefix: 'health', ...HEALTH_RATE });
   const findings = createFindings(database, clock);
   const db = database.db as unknown as Kysely<never>;
   const limited = perAdminLimit(limiter, (seconds) => `Too many health reports; try again in ${seconds} s`);
+
+  /**
+   * When the findings must be recomputed. PostgreSQL: any committed write to a checked table, by
+   * any instance or client (its change counters, which follow the order of commits; an audit id
+   * does not: ids are handed out before commit, so a write committing after a higher id would go
+   * unseen). SQLite (one instance; its counter is the whole file's, so the game's writes would
+   * rerun the checks): any audited write, a row added to or removed from a checked table, or the
+   * refresh period passing.
+   */
+  const lintVersion = async (counts: HealthCounts, now: number): Promise<string> => {
+    const period = Math.floor(now / REFRESH_MS);
+    if (database.dialect === 'postgres') {
+      const tables = LINTED.map((resource) => snakeCase(entityByResource(resource)!.table));
+      return `${(await Promise.all(tables.map((t) => database.changeVersion(t)))).join('|')}|${period}`;
+    }
+    const [last] = await database.read(sql`select max(id) as id from audit_log`.compile(db));
+    const tables = LINTED.map((resource) => counts.tables[resource]);
+    return `${String(last?.id ?? 0)}|${JSON.stringify(tables)}|${period}`;
+  };
 
   const report: Step = async (ctx) => {
     if (Object.keys(ctx.query).length > 0) throw badRequest('The health report takes no parameters');
     const now = clock();
     const [counts, recent] = await Promise.all([contentCounts(database), recentActivity(database, now)]);
-    // Any audited write, a row added to or removed from a checked table, or the refresh period
-    // passing: new findings.
-    const [last] = await database.read(sql`select max(id) as id from audit_log`.compile(db));
-    const tables = LINTED.map((resource) => counts.tables[resource]);
-    const version = `${String(last?.id ?? 0)}|${JSON.stringify(tables)}|${Math.floor(now / REFRESH_MS)}`;
+    const version = await lintVersion(counts, now);
     const played = (await Promise.all(DIFFICULTY_TABLES.map((t) => database.changeVersion(t)))).join('|');
     const [lint, spikes] = await Promise.all([findings(version), difficulty(played)]);
     const body: HealthReport = {

@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import type { Config } from '../config.ts';
 import { requireCsrf } from '../http/csrf.ts';
 import type { Logger } from '../logger.ts';
+import { openRedis } from '../redis.ts';
 import { proxyRouter } from '../proxy/router.ts';
 import { apiPrefix } from '../api/index.ts';
 import type { InProcessApi } from '../api/http/in-process.ts';
@@ -13,6 +14,8 @@ import { createTokenRefresher } from '../session/token-refresh.ts';
 import { upstreamAuth } from '../session/upstream-auth.ts';
 import { safeError } from '../session/http.ts';
 import { panelGating } from './gating.ts';
+import { memoryImportStore } from './imports/import-store.ts';
+import { redisImportStore } from './imports/redis-import-store.ts';
 import { importsRouter } from './imports/router.ts';
 import { panelRequestContext, providePanelDeps } from './request-context.ts';
 
@@ -67,6 +70,14 @@ export function createPanel(deps: {
     }
   };
 
+  // Several instances share imports through Redis (any of them serves any request of an import).
+  const importsRedis = config.redisUrl
+    ? openRedis(config.redisUrl, config.redisKeyPrefix, logger, {
+        commandTimeoutMs: config.redisCommandTimeoutMs,
+      })
+    : null;
+  const imports = importsRedis ? redisImportStore(importsRedis) : memoryImportStore();
+
   const router = Router();
   router.use(noStore, requireCsrf(config.public.baseUrl));
   router.use(...session.middleware, providePanelDeps(forwardDeps));
@@ -75,7 +86,7 @@ export function createPanel(deps: {
     sessionRouter({ session, upstream, clock, revoke, sessionLifetimeMs: config.tokens.refreshMs }),
   );
   router.use('/api', proxyRouter(forwardDeps));
-  router.use('/imports', importsRouter(logger));
+  router.use('/imports', importsRouter(logger, imports));
   router.use(panelGating(clock));
 
   return {
@@ -85,6 +96,7 @@ export function createPanel(deps: {
     close: async () => {
       await upstream.close();
       await session.close();
+      await importsRedis?.close();
     },
   };
 }

@@ -11,7 +11,8 @@ import type { HeldFile } from './upload.ts';
  * server computes the diff a chunk at a time and writes nothing), then the rows that change written
  * by the same engine. A word list becomes rows of words first (the CLI's word-list reader), so both
  * kinds share one engine and one preview. The plan keeps the rows it found to change, so Apply
- * sends exactly those without reading and checking the file a second time.
+ * sends exactly those without reading and checking the file a second time: the upload is needed
+ * only by the dry run, and an import store (one instance's memory or Redis) holds the plan.
  */
 
 export type Counts = Record<LineResult['status'], number>;
@@ -31,9 +32,10 @@ export interface Plan {
   /** Created, updated and rejected rows in file order (unchanged ones are only counted). */
   rows: PreviewRow[];
   notes: string[];
-  /** The upload the dry run reads, and how the engine's lines map to its lines (a word list). */
-  source: { file: string; lineOf?: number[] };
-  /** The rows to create or update, as the dry run sent them, in file order (the engine's lines). */
+  /**
+   * The rows to create or update, as the dry run sent them, in file order, each with its line of
+   * the upload (a word list's rows are renumbered already): Apply needs neither the file nor a map.
+   */
   changing: FileRecord[];
 }
 
@@ -89,17 +91,12 @@ export async function planImport(
   name: string,
   words?: { languageId: number },
 ): Promise<Plan> {
-  const plan: Plan = {
-    counts: emptyCounts(),
-    rows: [],
-    notes: [],
-    source: { file: held.path },
-    changing: [],
-  };
+  const plan: Plan = { counts: emptyCounts(), rows: [], notes: [], changing: [] };
   let records: AsyncIterable<FileRecord[]> | undefined;
+  let lineOf: number[] | undefined;
   if (words) {
     const list = await wordRows(held, name, words.languageId);
-    plan.source = { file: held.path, lineOf: list.lineOf };
+    lineOf = list.lineOf;
     records = list.records;
     const refused: PreviewRow[] = list.rejected.map(({ line, text, reason }) => ({
       line,
@@ -122,7 +119,7 @@ export async function planImport(
   }
   const found: PreviewRow[] = [];
   const notes = await importPass(api, entity, {
-    file: plan.source.file,
+    file: held.path,
     ...(records ? { records } : {}),
     label: name,
     dryRun: true,
@@ -130,9 +127,10 @@ export async function planImport(
     onUnchanged: (count) => (plan.counts.unchanged += count),
     onResult: (result) => {
       plan.counts[result.status]++;
+      const preview = previewOf(result, lineOf);
       if ((result.status === 'created' || result.status === 'updated') && result.row)
-        plan.changing.push({ line: result.line, values: result.row });
-      found.push(previewOf(result, plan.source.lineOf));
+        plan.changing.push({ line: preview.line, values: result.row });
+      found.push(preview);
     },
   });
   plan.notes = [...plan.notes, ...notes];
@@ -164,20 +162,39 @@ export interface Progress {
   rows: PreviewRow[];
 }
 
-/** Writes the rows the plan found to change, a chunk per request, reporting rows done as it goes. */
+/** The rows to write (read a batch at a time from the import store) and what the plan counted. */
+export interface Changing {
+  counts: Counts;
+  total: number;
+  records: AsyncIterable<FileRecord[]>;
+}
+
+/**
+ * Writes the rows the plan found to change, a chunk per request, reporting rows done as it goes.
+ * `report` runs between chunks, when the engine asks for more rows after settling the last chunk:
+ * awaited there, progress writes to a shared store come in order and once per chunk, not per row.
+ */
 export async function applyImport(
   api: ApiClient,
   entity: AnyEntity,
-  plan: Plan,
+  changing: Changing,
   name: string,
   progress: Progress,
+  report: () => Promise<void>,
 ): Promise<void> {
-  progress.total = plan.changing.length;
+  progress.total = changing.total;
+  let reported = progress.done;
   async function* records() {
-    for (let at = 0; at < plan.changing.length; at += 1000) yield plan.changing.slice(at, at + 1000);
+    for await (const batch of changing.records) {
+      if (progress.done !== reported) {
+        reported = progress.done;
+        await report();
+      }
+      yield batch;
+    }
   }
   await importPass(api, entity, {
-    file: plan.source.file,
+    file: name,
     records: records(),
     label: name,
     dryRun: false,
@@ -186,12 +203,12 @@ export async function applyImport(
     onProgress: (rows) => (progress.done = rows),
     onResult: (result) => {
       progress.counts[result.status]++;
-      if (result.status === 'rejected') progress.rows.push(previewOf(result, plan.source.lineOf));
+      if (result.status === 'rejected') progress.rows.push(previewOf(result));
     },
   });
   // Rows unchanged or refused in the plan were not sent again: they count as the plan found them.
-  progress.counts.unchanged += plan.counts.unchanged;
-  progress.counts.rejected += plan.counts.rejected;
+  progress.counts.unchanged += changing.counts.unchanged;
+  progress.counts.rejected += changing.counts.rejected;
   progress.done = progress.total;
 }
 

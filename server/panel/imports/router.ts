@@ -1,35 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { ApiError } from '#shared/api-client/index.ts';
-import { contentEntities, type AnyEntity } from '#shared/entities/index.ts';
+import { contentEntities } from '#shared/entities/index.ts';
 import { ImportError } from '#shared/import/errors.ts';
+import { ServiceUnavailable } from '../../http/unavailable.ts';
 import type { Logger } from '../../logger.ts';
 import { stateOf } from '../../session/session-data.ts';
 import { panelRequestContext } from '../request-context.ts';
-import { applyImport, emptyCounts, planImport, WORDS_ENTITY, type Plan, type Progress } from './plan.ts';
-import { dropFile, holdUpload, type HeldFile } from './upload.ts';
+import {
+  snapshotOf,
+  type ApplyState,
+  type ImportHead,
+  type ImportStore,
+  type StoredImport,
+} from './import-store.ts';
+import { applyImport, emptyCounts, planImport, WORDS_ENTITY, type Plan, type PreviewRow } from './plan.ts';
+import { dropFile, holdUpload } from './upload.ts';
 
 /**
  * `/argusma-words-panel/imports`: the browser uploads a file (raw body, the CLI's size limit), the
- * panel server keeps it in an owner-only temp file, runs the dry run through the session's own API
- * client (the browser never holds a token) and answers the preview a page at a time; `apply`
- * writes the changing rows while the page polls the progress. An import belongs to the session that
- * uploaded it and is dropped an hour after, or when it is applied.
+ * panel server holds it in an owner-only temp file for the dry run only (through the session's own
+ * API client: the browser never holds a token), keeps the plan in the import store (memory, or
+ * Redis shared by every instance) and answers the preview a page at a time; `apply` writes the
+ * changing rows while the page polls the progress, on whichever instance. An import belongs to the
+ * session that uploaded it and is dropped an hour after.
  */
 
 export const PREVIEW_PAGE_SIZE = 50;
-const KEEP_MS = 60 * 60 * 1000;
-
-interface PanelImport {
-  id: string;
-  owner: string;
-  entity: AnyEntity;
-  name: string;
-  file: HeldFile;
-  plan: Plan;
-  apply: (Progress & { state: 'running' | 'done' | 'failed'; message?: string; changeSet?: string }) | null;
-  timer: NodeJS.Timeout;
-}
+/** Rows to write read from the store at a time (the engine gathers them into its chunks). */
+const APPLY_BATCH = 1000;
+/** An import's id (randomUUID): anything else is no import, and never reaches the store. */
+const IMPORT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const tables = () => contentEntities.map((e) => e.resource);
 const entityOf = (resource: unknown) => contentEntities.find((e) => e.resource === resource);
@@ -41,15 +42,10 @@ function messageOf(error: unknown): string | null {
   return null;
 }
 
-export function importsRouter(logger: Logger): Router {
-  const imports = new Map<string, PanelImport>();
-  const drop = (item: PanelImport) => {
-    clearTimeout(item.timer);
-    imports.delete(item.id);
-    void dropFile(item.file);
-  };
-  const owned = (req: Request, res: Response): PanelImport | null => {
-    const item = imports.get(String(req.params.id));
+export function importsRouter(logger: Logger, store: ImportStore): Router {
+  const owned = async (req: Request, res: Response): Promise<StoredImport | null> => {
+    const id = String(req.params.id);
+    const item = IMPORT_ID.test(id) ? await store.get(id) : null;
     if (item && item.owner === req.sessionID) return item;
     res.status(404).json({ message: 'No such import: upload the file again.' });
     return null;
@@ -59,21 +55,29 @@ export function importsRouter(logger: Logger): Router {
     res.status(401).json({ message: 'Log in to import.' });
     return false;
   };
-  const summary = (item: PanelImport, page: number) => {
-    const rows = item.plan.rows;
-    const totalPages = Math.max(1, Math.ceil(rows.length / PREVIEW_PAGE_SIZE));
+  /** A preview page: from the plan in hand (`all`) just after the upload, else from the store. */
+  const summary = async (item: StoredImport, page: number, all?: PreviewRow[]) => {
+    const totalPages = Math.max(1, Math.ceil(item.rowCount / PREVIEW_PAGE_SIZE));
     const at = Math.min(Math.max(1, page), totalPages);
+    const [from, to] = [(at - 1) * PREVIEW_PAGE_SIZE, at * PREVIEW_PAGE_SIZE];
     return {
       id: item.id,
-      table: item.entity.resource,
+      table: item.table,
       name: item.name,
-      counts: item.plan.counts,
-      notes: item.plan.notes,
+      counts: item.counts,
+      notes: item.notes,
       page: at,
       totalPages,
-      rows: rows.slice((at - 1) * PREVIEW_PAGE_SIZE, at * PREVIEW_PAGE_SIZE),
+      rows: all ? all.slice(from, to) : await store.rows(item.id, from, to),
       apply: item.apply,
     };
+  };
+  /** The shared store (or another service) did not answer: a logged 503 saying so, never a stack. */
+  const unavailable = (req: Request, res: Response, error: unknown): error is ServiceUnavailable => {
+    if (!(error instanceof ServiceUnavailable)) return false;
+    logger.error({ reqId: req.id, err: error }, 'import request: a service did not answer');
+    if (!res.headersSent) res.status(error.status).json({ message: error.message });
+    return true;
   };
 
   const router = Router();
@@ -103,28 +107,31 @@ export function importsRouter(logger: Logger): Router {
       res.status(400).json({ message: 'Choose the language of the word list.' });
       return;
     }
-    let file: HeldFile | null = null;
     try {
-      file = await holdUpload(req, name);
-      const { api } = await panelRequestContext(req, res);
-      if (words) await api.languages.get(languageId);
-      const plan = await planImport(api, entity, file, name, words ? { languageId } : undefined);
-      const id = randomUUID();
-      const item: PanelImport = {
-        id,
+      const held = await holdUpload(req, name);
+      let plan: Plan;
+      try {
+        const { api } = await panelRequestContext(req, res);
+        if (words) await api.languages.get(languageId);
+        plan = await planImport(api, entity, held, name, words ? { languageId } : undefined);
+      } finally {
+        // Only the dry run reads the upload: the plan holds the rows Apply writes.
+        await dropFile(held);
+      }
+      const head: ImportHead = {
+        id: randomUUID(),
         owner: req.sessionID,
-        entity,
+        table: entity.resource,
         name,
-        file,
-        plan,
-        apply: null,
-        timer: setTimeout(() => drop(item), KEEP_MS),
+        counts: plan.counts,
+        notes: plan.notes,
+        rowCount: plan.rows.length,
+        changingCount: plan.changing.length,
       };
-      item.timer.unref();
-      imports.set(id, item);
-      res.status(201).json(summary(item, 1));
+      await store.save(head, plan);
+      res.status(201).json(await summary({ ...head, apply: null }, 1, plan.rows));
     } catch (error) {
-      if (file) await dropFile(file);
+      if (unavailable(req, res, error)) return;
       const message = messageOf(error);
       if (message === null) logger.error({ reqId: req.id, err: error }, 'import preview failed');
       const notFound = words && error instanceof ApiError && error.status === 404;
@@ -136,47 +143,86 @@ export function importsRouter(logger: Logger): Router {
     }
   });
 
-  router.get('/:id', (req, res) => {
-    const item = owned(req, res);
-    if (item) res.json(summary(item, Number(req.query.page) || 1));
+  router.get('/:id', async (req, res) => {
+    try {
+      const item = await owned(req, res);
+      if (item) res.json(await summary(item, Number(req.query.page) || 1));
+    } catch (error) {
+      if (!unavailable(req, res, error)) throw error;
+    }
   });
 
-  // Runs while the request is open (the session's client lives with it); the page polls GET /:id.
-  router.post('/:id/apply', async (req, res) => {
-    const item = owned(req, res);
-    if (!item) return;
-    if (item.apply) {
-      res.status(409).json({ message: 'This import was applied already.' });
-      return;
-    }
-    const progress: NonNullable<PanelImport['apply']> = {
+  /** Claims the import for this request (atomic in the store): its head, the answer's page, the progress. */
+  const claimed = async (req: Request, res: Response) => {
+    const item = await owned(req, res);
+    if (!item) return null;
+    // The answer's preview page, read before any row is written.
+    const first = await summary(item, 1);
+    // One change set per import: the audit screen shows it, `argus-words changes undo` reverts it.
+    const progress: ApplyState = {
       state: 'running',
       done: 0,
-      total: 0,
+      total: item.changingCount,
       counts: emptyCounts(),
       rows: [],
+      changeSet: randomUUID(),
     };
-    item.apply = progress;
+    const claim = item.apply ? 'applied' : await store.claim(item.id, snapshotOf(progress));
+    if (claim === 'claimed') return { item, first, progress };
+    res.status(claim === 'gone' ? 404 : 409).json({
+      message:
+        claim === 'gone' ? 'No such import: upload the file again.' : 'This import was applied already.',
+    });
+    return null;
+  };
+
+  // Runs while the request is open (the session's client lives with it); the page polls GET /:id,
+  // which any instance answers from the progress saved after each chunk.
+  router.post('/:id/apply', async (req, res) => {
+    let started: Awaited<ReturnType<typeof claimed>>;
     try {
-      // One change set per import: the audit screen shows it, `argus-words changes undo` reverts it.
+      started = await claimed(req, res);
+    } catch (error) {
+      if (!unavailable(req, res, error)) throw error;
+      return;
+    }
+    if (!started) return;
+    const { item, first, progress } = started;
+    const { id, name, table } = item;
+    let warned = false;
+    // Progress is for the polls: a failed write is logged once and the rows go on being written.
+    const save = (apply: ApplyState) =>
+      store.progress(id, snapshotOf(apply)).catch((error: unknown) => {
+        if (!warned) logger.warn({ reqId: req.id, err: error }, 'import progress not saved');
+        warned = true;
+      });
+    try {
       const changeSet = {
-        id: randomUUID(),
-        command: `panel import ${item.name} into ${item.entity.resource}`,
+        id: progress.changeSet!,
+        command: `panel import ${name} into ${table}`,
         recorded: 0,
       };
-      progress.changeSet = changeSet.id;
       const { api } = await panelRequestContext(req, res, changeSet);
-      await applyImport(api, item.entity, item.plan, item.name, progress);
-      item.apply = { ...progress, state: 'done' };
-      res.json(summary(item, 1));
+      const changing = {
+        counts: item.counts,
+        total: item.changingCount,
+        records: store.changing(item, APPLY_BATCH),
+      };
+      await applyImport(api, entityOf(table)!, changing, name, progress, () => save(progress));
+      const done: ApplyState = { ...progress, state: 'done' };
+      await save(done);
+      res.json({ ...first, apply: done });
     } catch (error) {
-      const message = messageOf(error);
-      if (message === null) logger.error({ reqId: req.id, err: error }, 'import apply failed');
-      item.apply = { ...progress, state: 'failed', message: message ?? 'The import stopped: try again.' };
-      res.status(message === null ? 502 : 400).json({ message: item.apply.message });
-    } finally {
-      // The rows are written: the file is no longer needed, the summary stays until the timer.
-      void dropFile(item.file);
+      const down = error instanceof ServiceUnavailable;
+      const message = down ? error.message : messageOf(error);
+      if (message === null || down) logger.error({ reqId: req.id, err: error }, 'import apply failed');
+      const failed: ApplyState = {
+        ...progress,
+        state: 'failed',
+        message: message ?? 'The import stopped: try again.',
+      };
+      await save(failed);
+      res.status(down ? error.status : message === null ? 502 : 400).json({ message: failed.message });
     }
   });
 

@@ -7,7 +7,7 @@ import type { Request } from 'express';
 import { ImportError } from '#shared/import/errors.ts';
 import { MAX_FILE_BYTES } from '#shared/import/records.ts';
 
-/** An uploaded file held on disk (owner-only directory and file) until its import is done or dropped. */
+/** An uploaded file held on disk (owner-only directory and file) while the dry run reads it. */
 export interface HeldFile {
   dir: string;
   path: string;

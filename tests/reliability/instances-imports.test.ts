@@ -1,7 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolAdmin, PANEL, PanelBrowser } from './panel-client.ts';
-import { scratchPostgres, scratchRedisPrefix, startServer, type ServerProcess } from './server-processes.ts';
+import {
+  scratchPostgres,
+  scratchRedisPrefix,
+  sharedSiteEnv,
+  startServer,
+  type ServerProcess,
+} from './server-processes.ts';
 import { POSTGRES, REDIS } from '../helpers/services.ts';
 
 /**
@@ -66,15 +71,8 @@ describe.skipIf(!POSTGRES || !REDIS)('panel imports across two instances, one da
   beforeAll(async () => {
     db = await scratchPostgres();
     const env = {
-      DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      REDIS_KEY_PREFIX: redis.prefix,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      ADMIN_USERNAME: USERNAME,
-      ADMIN_PASSWORD: PASSWORD,
+      ...sharedSiteEnv(db.url, redis, { username: USERNAME, password: PASSWORD }),
       DEMO_CONTENT: 'false',
-      NODE_ENV: 'production',
     };
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
     const codes = await enrolAdmin(a.url, USERNAME, PASSWORD);

@@ -1,9 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolAdmin } from './panel-client.ts';
 import { scaled } from './scale.ts';
-import { scratchPostgres, scratchRedisPrefix, startServer, type ServerProcess } from './server-processes.ts';
+import {
+  scratchPostgres,
+  scratchRedisPrefix,
+  sharedSiteEnv,
+  startServer,
+  type ServerProcess,
+} from './server-processes.ts';
 import { POSTGRES, REDIS } from '../helpers/services.ts';
 
 /**
@@ -92,14 +97,7 @@ describe.skipIf(!POSTGRES || !REDIS)('jobs and limits across two instances', () 
   beforeAll(async () => {
     db = await scratchPostgres();
     env = {
-      DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      REDIS_KEY_PREFIX: redis.prefix,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      ADMIN_USERNAME: USERNAME,
-      ADMIN_PASSWORD: PASSWORD,
-      NODE_ENV: 'production',
+      ...sharedSiteEnv(db.url, redis, { username: USERNAME, password: PASSWORD }),
       DEMO_CONTENT: 'false',
     };
     [a, b] = await Promise.all([startServer(env), startServer(env)]);

@@ -1,9 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolAdmin, PanelBrowser } from './panel-client.ts';
 import { scaled } from './scale.ts';
-import { scratchPostgres, scratchRedisPrefix, startServer, type ServerProcess } from './server-processes.ts';
+import {
+  scratchPostgres,
+  scratchRedisPrefix,
+  sharedSiteEnv,
+  startServer,
+  type ServerProcess,
+} from './server-processes.ts';
 import { POSTGRES, REDIS } from '../helpers/services.ts';
 
 /**
@@ -16,19 +21,10 @@ const USERNAME = 'ops-admin';
 const PASSWORD = 'two-instances-password';
 const ACCESS_TTL_S = 5;
 
-function sharedEnv(databaseUrl: string, redis: { url: string; prefix: string }) {
-  return {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redis.url,
-    REDIS_KEY_PREFIX: redis.prefix,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-    ADMIN_USERNAME: USERNAME,
-    ADMIN_PASSWORD: PASSWORD,
-    ACCESS_TOKEN_TTL: String(ACCESS_TTL_S),
-    NODE_ENV: 'production',
-  };
-}
+const sharedEnv = (databaseUrl: string, redis: { url: string; prefix: string }) => ({
+  ...sharedSiteEnv(databaseUrl, redis, { username: USERNAME, password: PASSWORD }),
+  ACCESS_TOKEN_TTL: String(ACCESS_TTL_S),
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

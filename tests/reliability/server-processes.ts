@@ -119,3 +119,24 @@ export function scratchRedisPrefix(): { url: string; prefix: string; drop(): Pro
     },
   };
 }
+
+/**
+ * What every instance of one site must share (docs/operating.md, "Several instances"): the
+ * database, the Redis prefix, the secrets; and its first admin.
+ */
+export function sharedSiteEnv(
+  databaseUrl: string,
+  redis: { url: string; prefix: string },
+  admin: { username: string; password: string },
+): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    REDIS_KEY_PREFIX: redis.prefix,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    NODE_ENV: 'production',
+  };
+}

@@ -1,3 +1,4 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { JobStatus, LinkJob, LinkJobRequest, LinkJobResult } from '#shared/links/api.ts';
 import { RECENT_JOBS } from '#shared/links/api.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -162,6 +163,17 @@ export function jobsStore(database: DatabaseHandle) {
      * Returns their ids.
      */
     async interruptExpired(now: string): Promise<number[]> {
+      const expired = (eb: ExpressionBuilder<Record<string, Values>, 'jobs'>) =>
+        eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]);
+      // Read first: the usual answer is none, and a read is no write (on PostgreSQL every write
+      // makes requireAdmin forget what it remembered, server/db/access-changes.ts).
+      const found = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', 'in', UNFINISHED)
+        .where(expired)
+        .execute();
+      if (found.length === 0) return [];
       const rows = await db
         .updateTable('jobs')
         .set({
@@ -171,8 +183,13 @@ export function jobsStore(database: DatabaseHandle) {
           finishedAt: now,
           leaseUntil: null,
         })
+        .where(
+          'id',
+          'in',
+          found.map((row) => Number(row.id)),
+        )
         .where('status', 'in', UNFINISHED)
-        .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<', now)]))
+        .where(expired)
         .returning('id')
         .execute();
       return rows.map((row) => Number(row.id));

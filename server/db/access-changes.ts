@@ -3,6 +3,12 @@ import { ACCESS_CHANNEL } from './migrations/0016-access-notices.ts';
 
 /** Wait before listening again after the listening connection broke. */
 const RELISTEN_MS = 1000;
+/**
+ * The listening connection is asked `select 1` this often and given this long to answer: one that
+ * went quiet without breaking (a frozen server, a half-open link the OS would notice only after
+ * hours of keep-alive) is replaced, so no notice is missed for longer than twice this.
+ */
+const PROBE_MS = 5000;
 
 export interface AccessChanges {
   /**
@@ -21,8 +27,8 @@ export interface AccessChanges {
  *   {@link writeAwareClient}), so its own logout, revocation or demotion holds from its next request;
  * - when PostgreSQL notifies a commit to an access table by anyone else (migration 0016), which it
  *   delivers to this listening connection as the commit completes;
- * - and on every read while that connection is down (broken, or not yet listening): nothing is
- *   remembered until it listens again, a second later.
+ * - and on every read while that connection is down (broken, not yet listening, or quiet past
+ *   its probe): nothing is remembered until it listens again, a second later.
  */
 export function accessChanges(
   connectionString: string,
@@ -39,19 +45,26 @@ export function accessChanges(
   let closed = false;
   let client: pg.Client | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
+  let probe: ReturnType<typeof setInterval> | undefined;
   const moved = () => void (generation += 1);
 
   const down = (broken: pg.Client) => {
     if (client !== broken) return;
     listening = false;
     client = null;
+    clearInterval(probe);
     moved();
     broken.end().catch(() => undefined);
     if (!closed) retry = setTimeout(listen, RELISTEN_MS).unref();
   };
 
   async function listen() {
-    const next = new pg.Client({ connectionString, application_name: applicationName, keepAlive: true });
+    const next = new pg.Client({
+      connectionString,
+      application_name: applicationName,
+      keepAlive: true,
+      query_timeout: PROBE_MS,
+    });
     client = next;
     next.on('notification', moved);
     next.on('error', (error) => {
@@ -65,6 +78,7 @@ export function accessChanges(
       if (client === next && !closed) {
         moved();
         listening = true;
+        probe = setInterval(() => void next.query('select 1').catch(() => down(next)), PROBE_MS).unref();
       }
     } catch {
       down(next);
@@ -86,6 +100,7 @@ export function accessChanges(
       closed = true;
       listening = false;
       if (retry) clearTimeout(retry);
+      clearInterval(probe);
       const last = client;
       client = null;
       await last?.end().catch(() => undefined);

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../../tests/helpers/databases.ts';
+import { TEST_POSTGRES_URL } from '../../../tests/helpers/services.ts';
 import { resetAdminTwoFactor } from '../../admin/admins.ts';
 import { enrolledAdmin, PREFIX, PROBE, startAuthApp, type AuthTestApp } from './test-app.ts';
 
@@ -127,30 +129,70 @@ describe('requireAdmin on PostgreSQL, through a broken listening connection', ()
   afterAll(() => h.close());
   const probe = (token: string) => request(h.app).get(PROBE).set('Authorization', `Bearer ${token}`);
 
+  const schema = async () =>
+    (await sql<{ name: string }>`select current_schema() as name`.execute(h.database.db)).rows[0]!.name;
+  const listeners = async () => {
+    const found = await sql<{ pid: number }>`select pid from pg_stat_activity
+        where application_name = ${`argus-words-access ${await schema()}`}`.execute(h.database.db);
+    return found.rows.map((row) => row.pid);
+  };
+  const revokeAll = (userId: number) =>
+    h.database.db.updateTable('authTokens').set({ revokedAt: h.now }).where('userId', '=', userId).execute();
+
   it('forgets what it remembered once its listening connection comes back (a notice may have been lost)', async () => {
     const admin = await enrolledAdmin(h);
     expect((await probe(admin.accessToken)).status).toBe(200);
-    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(h.database.db);
-    const listeners = async () =>
-      (
-        await sql<{ pid: number }>`select pid from pg_stat_activity
-            where application_name = ${`argus-words-access ${rows[0]!.name}`}`.execute(h.database.db)
-      ).rows.map((row) => row.pid);
     // It connects on its own after start-up: on a busy machine, maybe not yet.
     await expect.poll(async () => (await listeners()).length, { timeout: 10_000 }).toBe(1);
     const before = await listeners();
     await sql`select pg_terminate_backend(pid) from unnest(${before}::int[]) as pid`.execute(h.database.db);
     // Revoked while nobody listens: its notice reaches no one.
-    await h.database.db
-      .updateTable('authTokens')
-      .set({ revokedAt: h.now })
-      .where('userId', '=', admin.userId)
-      .execute();
+    await revokeAll(admin.userId);
     await expect
       .poll(async () => (await listeners()).filter((pid) => !before.includes(pid)).length, {
         timeout: 10_000,
       })
       .toBe(1);
     expect((await probe(admin.accessToken)).status).toBe(401);
+  });
+
+  it('replaces a listening connection gone quiet (its server process frozen) within seconds', async () => {
+    const admin = await enrolledAdmin(h);
+    expect((await probe(admin.accessToken)).status).toBe(200);
+    await expect.poll(async () => (await listeners()).length, { timeout: 10_000 }).toBe(1);
+    // Listening now (its LISTEN done): the admin's lookup is remembered from here on.
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ q: string }>`select query as q from pg_stat_activity
+          where application_name = ${`argus-words-access ${await schema()}`}`.execute(h.database.db)
+          ).rows[0]?.q,
+      )
+      .toBe('listen argus_access');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await probe(admin.accessToken)).status).toBe(200);
+    const [frozen] = await listeners();
+    // The listener's backend stops (as behind a half-open link): the connection neither breaks nor
+    // delivers the revocation's notice. Only the probe can tell.
+    process.kill(frozen!, 'SIGSTOP');
+    try {
+      // Revoked by another process (another instance, an operator): only a notice could tell.
+      const other = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await other.connect();
+      await other.query(`update ${await schema()}.auth_tokens set revoked_at = $2 where user_id = $1`, [
+        admin.userId,
+        h.now,
+      ]);
+      await other.end();
+      await expect
+        .poll(async () => (await probe(admin.accessToken)).status, { timeout: 15_000, interval: 250 })
+        .toBe(401);
+    } finally {
+      process.kill(frozen!, 'SIGCONT');
+    }
+    await expect
+      .poll(async () => (await listeners()).filter((pid) => pid !== frozen).length, { timeout: 10_000 })
+      .toBe(1);
   });
 });

@@ -59,10 +59,12 @@ export function createLinkJobs(deps: {
 
   /** The owner's heartbeat while its job runs: a lease it can no longer renew stops the job. */
   const heartbeat = (id: number) => {
+    let ended = false;
     const timer = setInterval(() => {
       jobs.renew(id, lease()).then(
         (held) => {
-          if (held || lost) return;
+          // A renewal still on its way when the job ended finds it finished: not a lost lease.
+          if (held || lost || ended) return;
           lost = true;
           deps.logger.warn(
             { job: id },
@@ -74,7 +76,10 @@ export function createLinkJobs(deps: {
       );
     }, JOB_TIMING.RENEW_MS);
     timer.unref();
-    return timer;
+    return () => {
+      ended = true;
+      clearInterval(timer);
+    };
   };
 
   return {
@@ -100,7 +105,7 @@ export function createLinkJobs(deps: {
       }
       const started = job;
       const jobCtx = (): ChangeContext => ({ ...ctx, now: now() });
-      const timer = heartbeat(started.id);
+      const endHeartbeat = heartbeat(started.id);
       lost = false;
       running = runLinkJob({
         database: deps.database,
@@ -114,7 +119,7 @@ export function createLinkJobs(deps: {
           deps.logger.error({ err: error, job: started.id }, 'link job could not record its end'),
         )
         .finally(() => {
-          clearInterval(timer);
+          endHeartbeat();
           running = null;
         });
       return started;

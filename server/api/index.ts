@@ -61,6 +61,7 @@ export async function createContentApi(deps: {
   const rateLimits = createRateLimits({
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
+    redisCommandTimeoutMs: config.redisCommandTimeoutMs,
     logger,
   });
   const auth = await createAuth({ config, database, logger, clock, rateLimits });

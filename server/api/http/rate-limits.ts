@@ -26,13 +26,18 @@ export interface RateLimits {
 }
 
 export function createRateLimits(
-  options: { redisUrl?: string | null; redisKeyPrefix?: string; logger?: Logger } = {},
+  options: {
+    redisUrl?: string | null;
+    redisKeyPrefix?: string;
+    redisCommandTimeoutMs?: number;
+    logger?: Logger;
+  } = {},
 ): RateLimits {
-  const { redisUrl, redisKeyPrefix = 'argus:', logger } = options;
+  const { redisUrl, redisKeyPrefix = 'argus:', redisCommandTimeoutMs = 1500, logger } = options;
   if (!redisUrl || !logger) {
     return { limiter: (limits) => new RateLimiterMemory(limits), shared: false, close: async () => {} };
   }
-  const redis = openRedis(redisUrl, redisKeyPrefix, logger, { commandTimeoutMs: 1500 });
+  const redis = openRedis(redisUrl, redisKeyPrefix, logger, { commandTimeoutMs: redisCommandTimeoutMs });
   return {
     limiter: (limits) =>
       new RateLimiterRedis({

@@ -49,6 +49,12 @@ async function main() {
     metricsServer = metrics.listen(config.metricsPort, config.host);
   }
 
+  // Log lines are written asynchronously: the last ones reach stdout before the process ends
+  // (within a second: a stdout nobody reads must not hold the exit).
+  const exit = (code: number) => {
+    setTimeout(() => process.exit(code), 1000);
+    handle.logger.flush(() => process.exit(code));
+  };
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -63,18 +69,18 @@ async function main() {
     metricsServer?.close();
     setTimeout(() => {
       handle.logger.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s, forcing exit`);
-      process.exit(1);
+      exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
     drained
       .then(async () => {
         clearInterval(sweep);
         await handle.close();
         handle.logger.info('shut down cleanly');
-        process.exit(0);
+        exit(0);
       })
       .catch((error: unknown) => {
         handle.logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
+        exit(1);
       });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -9,15 +9,10 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser } from '../helpers/browser.ts';
 import { apiSearch, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
+import type { ImportSummary } from '../../client/admin/import/import-api.ts';
 
-interface Summary {
-  id: string;
-  counts: Record<'created' | 'updated' | 'unchanged' | 'rejected', number>;
-  page: number;
-  totalPages: number;
-  rows: Array<{ line: number; status: string; reason?: string; row?: Record<string, unknown> }>;
-  apply: { state: string; done: number; total: number; message?: string } | null;
-}
+/** The import endpoints' answer, as the screen reads it, or their one-line error. */
+type Summary = ImportSummary & { message?: string };
 
 /** `count` distinct words of letters only, starting with `prefix`; every 1,000th line is refused. */
 function wordList(prefix: string, count: number): string {
@@ -70,7 +65,7 @@ describeBrowser('admin panel: import of a large word list', () => {
       },
       ...(body === undefined ? {} : { body }),
     });
-    return { status: response.status, body: (await response.json()) as Summary & { message?: string } };
+    return { status: response.status, body: (await response.json()) as Summary };
   };
   const preview = (list: string) =>
     call(`?words=1&languageId=${languageId}&name=list.txt`, 'POST', list).then((r) => r.body);

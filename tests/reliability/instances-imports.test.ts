@@ -8,6 +8,7 @@ import {
   type ServerProcess,
 } from './server-processes.ts';
 import { POSTGRES, REDIS } from '../helpers/services.ts';
+import type { ImportSummary } from '../../client/admin/import/import-api.ts';
 
 /**
  * The panel's import across two real server processes on one PostgreSQL database and one Redis
@@ -17,15 +18,8 @@ import { POSTGRES, REDIS } from '../helpers/services.ts';
 const USERNAME = 'ops-admin';
 const PASSWORD = 'two-instances-import-password';
 
-interface Summary {
-  id: string;
-  counts: Record<'created' | 'updated' | 'unchanged' | 'rejected', number>;
-  page: number;
-  totalPages: number;
-  rows: Array<{ line: number; status: string; reason?: string; row?: Record<string, unknown> }>;
-  apply: { state: string; done: number; total: number; counts: Summary['counts'] } | null;
-  message?: string;
-}
+/** The import endpoints' answer, as the screen reads it, or their one-line error. */
+type Summary = ImportSummary & { message?: string };
 
 /** The import screen's calls (client/admin/import/import-api.ts): CSRF header on the POSTs. */
 async function call(

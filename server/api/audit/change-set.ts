@@ -7,8 +7,9 @@ import {
   UUID_PATTERN,
 } from '#shared/change-sets.ts';
 import type { Step } from '../http/call.ts';
-import { badRequest, conflict } from '../http/errors.ts';
+import { badRequest, Refusal } from '../http/errors.ts';
 import type { Tx } from '../resources/integrity.ts';
+import type { LooseDb } from '../resources/rows.ts';
 import type { ChangeContext } from './record.ts';
 
 /** The change set a request's writes belong to (from its headers), and what it added so far. */
@@ -21,13 +22,40 @@ export interface ChangeSetTag {
   recorded: number;
 }
 
+const refusedSet = (id: string) =>
+  new Refusal(
+    409,
+    `Change set ${id} belongs to another admin or has been undone: start a new one (a new CLI run); nothing was changed`,
+  );
+
 /**
  * Reads `X-Change-Set` (a uuid) and `X-Change-Set-Command` (percent-encoded, capped) into
- * ctx.changeSet; a malformed one is a 400. The answer then says how many audit entries the request
- * added (`X-Change-Set-Recorded`), so a client knows whether its run changed anything. Without the
- * header nothing changes: no change set, as for the panel and plain API clients.
+ * ctx.changeSet; a malformed one is a 400, one of another account (or undone) a 409 before
+ * anything is written. The answer then says how many audit entries the request added
+ * (`X-Change-Set-Recorded`), so a client knows whether its run changed anything. Without the
+ * header nothing changes: no change set, as for the panel and plain API clients. After requireAdmin.
  */
-export const changeSetHeader: Step = (ctx) => {
+export const changeSetHeader =
+  (db: LooseDb): Step =>
+  async (ctx) => {
+    const tag = readChangeSetHeaders(ctx);
+    if (!tag) return;
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      const held = await db
+        .selectFrom('changeSets')
+        .select(['username', 'undoneBy'])
+        .where('id', '=', tag.id)
+        .executeTakeFirst();
+      if (held && (held.username !== ctx.actor!.username || held.undoneBy !== null)) throw refusedSet(tag.id);
+    }
+    ctx.changeSet = tag;
+    ctx.finishing.push((answer) => {
+      if (tag.recorded > 0 && answer.json !== undefined)
+        answer.headers[CHANGE_SET_RECORDED_HEADER] = String(tag.recorded);
+    });
+  };
+
+function readChangeSetHeaders(ctx: Parameters<Step>[0]): ChangeSetTag | undefined {
   const id = ctx.header(CHANGE_SET_HEADER);
   const rawCommand = ctx.header(CHANGE_SET_COMMAND_HEADER);
   if (id === undefined) {
@@ -48,19 +76,15 @@ export const changeSetHeader: Step = (ctx) => {
   if (command.length > MAX_COMMAND_LENGTH) {
     throw badRequest(`${CHANGE_SET_COMMAND_HEADER} is longer than ${MAX_COMMAND_LENGTH} characters`);
   }
-  const tag: ChangeSetTag = { id: id.toLowerCase(), command, recorded: 0 };
-  ctx.changeSet = tag;
-  ctx.finishing.push((answer) => {
-    if (tag.recorded > 0 && answer.json !== undefined)
-      answer.headers[CHANGE_SET_RECORDED_HEADER] = String(tag.recorded);
-  });
-};
+  return { id: id.toLowerCase(), command, recorded: 0 };
+}
 
 const COUNTED = { create: 'created', update: 'updated', delete: 'deleted' } as const;
 
 /**
  * Creates the change set on its first entries, or adds to its counts, in the writing transaction.
- * Refused (409) when the id belongs to another admin or was undone already.
+ * Refused (409, the whole request: its transaction rolls back) when the id belongs to another
+ * admin or was undone already — which changeSetHeader checked, unless a request raced it.
  */
 export async function noteChangeSet(
   tx: Tx,
@@ -87,11 +111,7 @@ export async function noteChangeSet(
     )
     .returning('id')
     .executeTakeFirst();
-  if (!row) {
-    throw conflict(
-      `Change set ${tag.id} belongs to another admin or has been undone: start a new one (a new CLI run)`,
-    );
-  }
+  if (!row) throw refusedSet(tag.id);
   if (tx.committed) tx.committed.push(() => (tag.recorded += actions.length));
   else tag.recorded += actions.length;
 }

@@ -5,7 +5,7 @@ import type { Values } from '../resources/rows.ts';
 import { insertRows } from '../resources/insert-rows.ts';
 import { syncTrash } from '../history/trash-log.ts';
 import { noteChangeSet, type ChangeSetTag } from './change-set.ts';
-import { assertChangesWithinReach } from '../access/changes-guard.ts';
+import { assertAuthorized } from '../access/write-ledger.ts';
 
 /** Who is changing things, from where, and the time of the request (from the app's clock). */
 export interface ChangeContext {
@@ -41,10 +41,14 @@ export async function recordChange(tx: Tx, ctx: ChangeContext, change: Change): 
   await recordChanges(tx, ctx, [change]);
 }
 
-/** Appends entries in the order given, up to 2000 per statement (bulk writes). */
+/**
+ * Appends entries in the order given, up to 2000 per statement (bulk writes), for changes the
+ * write gate let through in this transaction (access/write-gate.ts) — anything else is a bug, and
+ * fails the request before it commits.
+ */
 export async function recordChanges(tx: Tx, ctx: ChangeContext, changes: readonly Change[]): Promise<void> {
   if (changes.length === 0) return;
-  await assertChangesWithinReach(tx, ctx.actor, changes);
+  assertAuthorized(tx, changes);
   if (ctx.changeSet)
     await noteChangeSet(
       tx,

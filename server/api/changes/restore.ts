@@ -2,7 +2,8 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import { EDIT_SAMPLE_SIZE, MAX_LISTED_REFUSALS } from '#shared/entities/bulk-edit.ts';
 import type { UndoResponse } from '#shared/change-sets.ts';
 import { changedFields, recordChanges, type Change, type ChangeContext } from '../audit/record.ts';
-import { ApiError } from '../http/errors.ts';
+import { isRowRefusal } from '../http/errors.ts';
+import { authorizeWrites, rowRefusal, type PlannedWrite } from '../access/write-gate.ts';
 import {
   assertNaturalKeyFree,
   assertReferencesExist,
@@ -102,6 +103,12 @@ export async function restoreChunk(
       tally.sample.push({ entity: entity.resource, id, changes: diff });
   };
 
+  /** A row the content tables may not change (a panel account): refused as that row's. */
+  const permitted = (write: PlannedWrite) => {
+    const refusal = rowRefusal(ctx.actor, write);
+    if (refusal) throw refusal;
+  };
+
   for (const net of changes) {
     tally.matched += 1;
     const now = current.get(net.id);
@@ -125,6 +132,7 @@ export async function restoreChunk(
           await refuse(net.id, `${name} is still used by ${users}; delete or change those first`, false);
           continue;
         }
+        permitted({ entity, before: now, after: null });
         deletes.push(net.id);
         audit.push({ entity, entityId: net.id, action: 'delete', before: now, after: null });
         sample(
@@ -138,6 +146,7 @@ export async function restoreChunk(
         const values = stamped(before);
         await assertReferencesExist(tx, entity, values);
         await assertNaturalKeyFree(tx, entity, values);
+        permitted({ entity, before: null, after: values });
         inserts.push(values);
         audit.push({ entity, entityId: net.id, action: 'create', before: null, after: values });
         sample(
@@ -168,6 +177,7 @@ export async function restoreChunk(
       await assertReferencesExist(tx, entity, set);
       if (entity.naturalKey?.some((f) => f in set))
         await assertNaturalKeyFree(tx, entity, { ...now, ...set }, net.id);
+      permitted({ entity, before: now, after: { ...now, ...set } });
       updates.push({ id: net.id, set });
       audit.push({
         entity,
@@ -177,10 +187,18 @@ export async function restoreChunk(
       });
       sample(net.id, Object.fromEntries(pending.map((f) => [f, { from: now[f], to: before[f] }])));
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!isRowRefusal(error)) throw error;
       await refuse(net.id, `${name}: ${error.message}`, false);
     }
   }
+
+  // The write gate, every row of the chunk before the first is written.
+  const planned: PlannedWrite[] = audit.map((change) => ({
+    entity,
+    before: change.action === 'create' ? null : { ...current.get(change.entityId)!, id: change.entityId },
+    after: change.action === 'delete' ? null : { ...current.get(change.entityId), ...change.after },
+  }));
+  await authorizeWrites(tx, ctx.actor, planned);
 
   for (let at = 0; at < inserts.length; at += INSERT_ROWS) {
     await tx.db

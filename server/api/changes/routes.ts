@@ -92,7 +92,7 @@ export function changeSetRoutes(deps: { database: DatabaseHandle; clock: () => n
       methods: {
         post: [
           jsonBody(BODY_LIMIT),
-          changeSetHeader,
+          changeSetHeader(db),
           async (ctx) => {
             const id = idParam(ctx);
             const undo = bodyAs(undoRequestSchema, ctx, 'undo request');

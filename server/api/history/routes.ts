@@ -47,8 +47,8 @@ export function historyRoutes(deps: {
   routes: ApiRoute[];
   purge(): Promise<void>;
 } {
-  const guarded = [deps.requireAdmin, changeSetHeader];
   const db = looseDb(deps.database);
+  const guarded = [deps.requireAdmin, changeSetHeader(db)];
   const transaction = transactionRunner(deps.database);
   const limiter = deps.rateLimits.limiter({ keyPrefix: 'history', points: WRITES_PER_MINUTE, duration: 60 });
   const limited = perAdminLimit(

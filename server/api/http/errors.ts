@@ -22,6 +22,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A refusal of the whole request (the write gate, a change set of another account): never caught
+ * as one row's rejection, so the transaction it happens in rolls back and nothing is kept.
+ */
+export class Refusal extends ApiError {}
+
+/**
+ * Whether an error refuses one row of a bulk request (the row is listed as rejected or refused,
+ * the others go on): a 4xx found before that row was written. Anything else ends the request.
+ */
+export const isRowRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && !(error instanceof Refusal);
+
 export const badRequest = (message: string, fieldErrors?: FieldErrors) =>
   new ApiError(400, message, fieldErrors);
 export const notFound = (message: string) => new ApiError(404, message);

@@ -65,8 +65,8 @@ export function linkBuilderRoutes(deps: {
     ...requestContext(ctx, clock),
     changeSet: ctx.changeSet ?? { id: randomUUID(), command, recorded: 0 },
   });
-  const admin = [requireAdmin, changeSetHeader];
   const db = looseDb(database);
+  const admin = [requireAdmin, changeSetHeader(db)];
   const limited = (limit: keyof typeof LINK_LIMITS) =>
     perAdminLimit(deps.rateLimits.limiter(LINK_LIMITS[limit]), tooMany('link builder'));
   /** The letter group a plan is for, within the actor's languages (403 otherwise). */

@@ -9,7 +9,8 @@ import {
 import { parseEntityInput } from '#shared/entities/input.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';
-import { ApiError, badRequest } from '../http/errors.ts';
+import { badRequest, isRowRefusal, Refusal } from '../http/errors.ts';
+import { authorizeWrites, rowRefusal } from '../access/write-gate.ts';
 import { assertNaturalKeyFree, assertReferencesExist, type Tx } from './integrity.ts';
 import { assertLanguageAlphabet } from './language-alphabet.ts';
 import { keysetChunks, listQueries } from './list-query.ts';
@@ -28,6 +29,15 @@ type Targets = { ids: number[] } | { filters: SearchFilter[] };
 
 /** Thrown to roll a dry run's chunk back once its results are known. */
 class RollBack extends Error {}
+
+/** A refusal met after some chunks were committed: it must not say that nothing was changed. */
+function partlyDone(error: Refusal, changed: number): Refusal {
+  const message = error.message.replace('; nothing was changed', '');
+  return new Refusal(
+    error.status,
+    `${message}. ${changed} rows changed before this one were kept (see the history); the rest were not changed`,
+  );
+}
 
 /** The rows a bulk edit names: by ids, or by the list's filters (an empty `where` needs `allRows`). */
 export function editTargets(
@@ -138,7 +148,10 @@ async function editAll(
         if (dryRun) throw new RollBack();
       });
     } catch (error) {
-      if (!(error instanceof RollBack)) throw error;
+      if (error instanceof RollBack) continue;
+      // Earlier chunks are committed (each recorded in the history): the answer says so.
+      if (error instanceof Refusal && !dryRun && tally.changed > 0) throw partlyDone(error, tally.changed);
+      throw error;
     }
   }
   const { refuse: _refuse, ...answer } = tally;
@@ -175,25 +188,40 @@ export async function bulkUpdate(
         continue;
       }
       const after = { ...row, ...values, ...stamp };
-      if (keyChanges) {
-        // A natural key must stay unique: each row is checked and written on its own.
+      const refusal = rowRefusal(ctx.actor, { entity, before: row, after });
+      if (refusal) {
+        tally.refuse(row.id as number, refusal.message);
+        continue;
+      }
+      changed.push({ before: row, after });
+    }
+    // Every row of the chunk through the write gate before the first is written.
+    await authorizeWrites(
+      tx,
+      ctx.actor,
+      changed.map(({ before, after }) => ({ entity, before, after })),
+    );
+    if (keyChanges) {
+      // A natural key must stay unique: each row is checked and written on its own.
+      const written: typeof changed = [];
+      for (const { before, after } of changed) {
         try {
-          await assertNaturalKeyFree(tx, entity, after, row.id as number);
+          await assertNaturalKeyFree(tx, entity, after, before.id as number);
           await assertLanguageAlphabet(tx, entity, after);
         } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          tally.refuse(row.id as number, error.message);
+          if (!isRowRefusal(error)) throw error;
+          tally.refuse(before.id as number, error.message);
           continue;
         }
         await tx.db
           .updateTable(entity.table)
           .set(toColumns(entity, tx.dialect, { ...values, ...stamp }))
-          .where('id', '=', row.id as number)
+          .where('id', '=', before.id as number)
           .execute();
+        written.push({ before, after });
       }
-      changed.push({ before: row, after });
-    }
-    if (!keyChanges && changed.length > 0) {
+      changed.splice(0, changed.length, ...written);
+    } else if (changed.length > 0) {
       await tx.db
         .updateTable(entity.table)
         .set(toColumns(entity, tx.dialect, { ...values, ...stamp }))
@@ -247,7 +275,7 @@ export async function bulkDelete(
       try {
         await deleteRecord(tx, entity, row, ctx);
       } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
+        if (!isRowRefusal(error)) throw error;
         tally.refuse(row.id as number, error.message);
         continue;
       }

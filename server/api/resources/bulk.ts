@@ -3,7 +3,8 @@ import { parseEntityInput } from '#shared/entities/input.ts';
 import { naturalKeyOf } from '#shared/entities/natural-key.ts';
 import type { BulkResponse, BulkRowResult } from '#shared/entities/bulk.ts';
 import { changedFields, recordChanges, type ChangeContext } from '../audit/record.ts';
-import { ApiError } from '../http/errors.ts';
+import { authorizeWrites, type PlannedWrite } from '../access/write-gate.ts';
+import { isRowRefusal } from '../http/errors.ts';
 import { assertKnownReferencesExist, assertReferencesExist, knownIds, type Tx } from './integrity.ts';
 import { assertLanguageAlphabet, checksAlphabet } from './language-alphabet.ts';
 import { chunks, MAX_PARAMETERS, prepareRows } from './bulk-rows.ts';
@@ -91,9 +92,22 @@ export async function bulkUpsert(
   );
   const pending = new Map<string, { index: number; values: Values }>();
   const label = entity.label.toLowerCase();
+  // The write gate sees every row up front, so a refusal names them all (each write passes it
+  // again, exactly, as it happens: a row may match one created earlier in the same request).
+  await authorizeWrites(tx, ctx.actor, plannedWrites(entity, inputs, byId, stored));
 
   const flush = async () => {
     if (pending.size === 0) return;
+    await authorizeWrites(
+      tx,
+      ctx.actor,
+      [...pending.values()].map(({ index, values }) => ({
+        entity,
+        before: null,
+        after: values,
+        name: `row ${index + 1}`,
+      })),
+    );
     const created = await insertAll(
       tx,
       entity,
@@ -179,7 +193,7 @@ export async function bulkUpsert(
         results[index] = { index, status: 'created', id: record.id as number };
       }
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!isRowRefusal(error)) throw error;
       reject(index, error.message, error.fieldErrors);
     }
   }
@@ -195,6 +209,25 @@ export async function bulkUpsert(
     if (made.has(result.id)) delete result.id;
   }
   return { counts, results };
+}
+
+/** Each parsed row as the write it will be: the stored row it matches (by id or key) and after. */
+function plannedWrites(
+  entity: AnyEntity,
+  inputs: ReadonlyMap<number, { id: number | undefined; values: Values }>,
+  byId: ReadonlyMap<number, Values>,
+  byKey: ReadonlyMap<string, Values>,
+): PlannedWrite[] {
+  const planned: PlannedWrite[] = [];
+  for (const [index, { id, values }] of inputs) {
+    const key = id === undefined ? naturalKeyOf(entity, values) : null;
+    const before = id !== undefined ? byId.get(id) : key === null ? undefined : byKey.get(key);
+    // A row naming a missing id is rejected as such; nothing to authorize.
+    if (id !== undefined && !before) continue;
+    const name = `row ${index + 1}${id === undefined ? '' : ` (${entity.label.toLowerCase()} ${id})`}`;
+    planned.push({ entity, before: before ?? null, after: { ...before, ...values }, name });
+  }
+  return planned;
 }
 
 /**

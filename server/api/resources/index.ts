@@ -38,7 +38,7 @@ export function contentRoutes(deps: {
     ...servedEntities.flatMap((entity) =>
       under(
         '',
-        [deps.requireAdmin, changeSetHeader],
+        [deps.requireAdmin, changeSetHeader(db)],
         resourceRoutes(entity, { store, clock: deps.clock, db }),
       ),
     ),

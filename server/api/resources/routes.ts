@@ -16,14 +16,7 @@ import type { Store } from './store.ts';
 import { ifMatchOf } from './versions.ts';
 import type { LooseDb } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
-import {
-  allowEntity,
-  assertAuditedReadable,
-  assertRowsWithinReach,
-  limited,
-  listScope,
-} from '../access/guard.ts';
-import { bulkRowsForReach } from '../access/bulk-reach.ts';
+import { allowEntity, assertAuditedReadable, assertRowsWithinReach, listScope } from '../access/guard.ts';
 
 export interface ResourceDeps {
   store: Store;
@@ -76,13 +69,6 @@ export function resourceRoutes(entity: AnyEntity, { store, clock, db }: Resource
   const routes: ApiRoute[] = [];
   const read = allowEntity(entity, 'read');
   const write = allowEntity(entity, 'write');
-  /** 403 unless the stored row (and, for a write, the values it takes) is within the actor's reach. */
-  const ownRow = async (ctx: ApiContext, id: number, values?: Values) => {
-    if (!limited(ctx.actor!, entity)) return;
-    const stored = await store.get(entity, id);
-    const rows = values ? [stored, { ...stored, ...values }] : [stored];
-    await assertRowsWithinReach(db, ctx.actor!, entity, rows, values ? 'write' : 'read');
-  };
 
   const search: ApiRoute['methods'] = {};
   if (ops.search) {
@@ -115,15 +101,6 @@ export function resourceRoutes(entity: AnyEntity, { store, clock, db }: Resource
       jsonBody(BULK_BODY_LIMIT),
       async (ctx) => {
         const { rows, dryRun = false, changesOnly = false } = bodyAs(bulkRequestSchema, ctx, 'bulk request');
-        // Refused whole, naming the rows, before anything is written (a dry run too).
-        if (limited(ctx.actor!, entity))
-          await assertRowsWithinReach(
-            db,
-            ctx.actor!,
-            entity,
-            await bulkRowsForReach(db, entity, rows),
-            'write',
-          );
         // Not a dry run's: its slices would store their new rows for the next to read (rolled back
         // after), where one pass stores only those a later row of the request needs.
         const slices = dryRun ? undefined : BULK_SLICES;
@@ -165,7 +142,6 @@ export function resourceRoutes(entity: AnyEntity, { store, clock, db }: Resource
       jsonBody(BODY_LIMIT),
       async (ctx) => {
         const values = bodyOf(entity, 'create', ctx);
-        await assertRowsWithinReach(db, ctx.actor!, entity, [values], 'write');
         const record = await store.create(entity, values, context(ctx));
         return versioned(record, 201, { Location: `${ctx.prefix}${base}/${String(record.id)}` });
       },
@@ -194,7 +170,6 @@ export function resourceRoutes(entity: AnyEntity, { store, clock, db }: Resource
         const id = idParam(ctx);
         const ifMatch = ifMatchOf(ctx.header('If-Match'));
         const body = bodyOf(entity, 'update', ctx);
-        await ownRow(ctx, id, body);
         return versioned(await store.update(entity, id, body, context(ctx), ifMatch));
       },
     ];
@@ -204,7 +179,6 @@ export function resourceRoutes(entity: AnyEntity, { store, clock, db }: Resource
       write,
       async (ctx) => {
         const id = idParam(ctx);
-        await ownRow(ctx, id, {});
         await store.remove(entity, id, context(ctx), ifMatchOf(ctx.header('If-Match')));
         return json(id);
       },

@@ -1,5 +1,6 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { changedFields, recordChange, type ChangeContext } from '../audit/record.ts';
+import { authorizeWrites, rowRefusal, type PlannedWrite } from '../access/write-gate.ts';
 import { conflict } from '../http/errors.ts';
 import {
   assertNaturalKeyFree,
@@ -13,9 +14,16 @@ import { fromRow, toColumns, type Values } from './rows.ts';
 
 /**
  * The three writes every resource (and every bulk row) goes through: integrity checks first, so a
- * client's mistake is a clear 400/409 rather than a constraint error, then the write and its audit
- * entry, in the caller's transaction.
+ * client's mistake is a clear 400/409 rather than a constraint error, then the write gate with the
+ * values about to be stored, then the write and its audit entry, in the caller's transaction.
  */
+
+/** The gate for one row: its own rules (a 409 the caller may list as that row's), then the reach. */
+export async function authorizeRow(tx: Tx, ctx: ChangeContext, write: PlannedWrite): Promise<void> {
+  const refusal = rowRefusal(ctx.actor, write);
+  if (refusal) throw refusal;
+  await authorizeWrites(tx, ctx.actor, [write]);
+}
 
 export async function findById(
   tx: Tx,
@@ -50,6 +58,7 @@ export async function createRecord(
   if (sequence && values[sequence.field] === undefined) {
     values[sequence.field] = await nextInSequence(tx, entity, values);
   }
+  await authorizeRow(tx, ctx, { entity, before: null, after: values });
   await assertReferencesExist(tx, entity, values);
   await assertLanguageAlphabet(tx, entity, values);
   await assertNaturalKeyFree(tx, entity, values);
@@ -79,6 +88,8 @@ export async function updateRecord(
 ): Promise<{ record: Values; changed: boolean }> {
   const id = existing.id as number;
   const changes = changedFields(existing, input).after;
+  // Unchanged is an answer too: about a row the actor may change, or refused like a change.
+  await authorizeRow(tx, ctx, { entity, before: existing, after: { ...existing, ...changes } });
   if (Object.keys(changes).length === 0) return { record: existing, changed: false };
   await assertReferencesExist(tx, entity, changes);
   if ('letters' in changes || 'languageId' in changes) {
@@ -114,7 +125,13 @@ export async function deleteRecord(
   if (deleted) {
     if (entity.name === 'user' && id === ctx.actor.userId)
       throw conflict('You cannot delete your own account');
-    if (existing[deleted] !== null) return;
+    const gone = existing[deleted] !== null;
+    await authorizeRow(tx, ctx, {
+      entity,
+      before: existing,
+      after: { ...existing, [deleted]: gone ? existing[deleted] : ctx.now },
+    });
+    if (gone) return;
     const updated = entity.timestamps?.updated;
     const row = await tx.db
       .updateTable(entity.table)
@@ -130,6 +147,7 @@ export async function deleteRecord(
     });
     return;
   }
+  await authorizeRow(tx, ctx, { entity, before: existing, after: null });
   await assertNotReferenced(tx, entity, id);
   await tx.db.deleteFrom(entity.table).where('id', '=', id).execute();
   await recordChange(tx, ctx, { entity, entityId: id, action: 'delete', before: existing, after: null });

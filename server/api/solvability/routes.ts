@@ -1,6 +1,6 @@
 import { assertRowsWithinReach } from '../access/guard.ts';
 import type { LooseDb } from '../resources/rows.ts';
-import { level } from '#shared/entities/index.ts';
+import { language, letterGroup, level } from '#shared/entities/index.ts';
 import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import {
@@ -89,6 +89,41 @@ export function solvabilityRoutes(deps: {
       .execute();
     await assertRowsWithinReach(deps.db, ctx.actor!, level, rows, 'read');
   };
+  /**
+   * Unsaved values name a language, maybe a stored level and letter groups: each must exist (404
+   * naming the missing ones, rather than a verdict about nothing) and, for an account limited to
+   * some languages, be within them, as a stored level's verdict must (403).
+   */
+  const valuesWithinReach = async (
+    ctx: ApiContext,
+    values: { languageId: number; id?: number | null | undefined },
+    groupIds: readonly number[] | undefined,
+  ) => {
+    const rows = async (table: 'languages' | 'levels' | 'letterGroups', ids: readonly number[]) =>
+      ids.length === 0
+        ? []
+        : ((await deps.db
+            .selectFrom(table)
+            .selectAll()
+            .where('id', 'in', [...new Set(ids)])
+            .execute()) as Values[]);
+    const found = {
+      language: await rows('languages', [values.languageId]),
+      level: await rows('levels', values.id ? [values.id] : []),
+      groups: await rows('letterGroups', groupIds ?? []),
+    };
+    if (found.language.length === 0) throw notFound(`Language ${values.languageId} not found`);
+    if (values.id && found.level.length === 0) throw notFound(`Level ${values.id} not found`);
+    const missing = [...new Set(groupIds ?? [])].filter(
+      (id) => !found.groups.some((g) => Number(g.id) === id),
+    );
+    if (missing.length > 0)
+      throw notFound(`Letter group${missing.length === 1 ? '' : 's'} ${missing.join(', ')} not found`);
+    if (ctx.actor!.reach.languages === null) return;
+    await assertRowsWithinReach(deps.db, ctx.actor!, language, found.language, 'read');
+    await assertRowsWithinReach(deps.db, ctx.actor!, level, found.level, 'read');
+    await assertRowsWithinReach(deps.db, ctx.actor!, letterGroup, found.groups, 'read');
+  };
   const limiter = deps.rateLimits.limiter({ keyPrefix: 'solvability', ...SOLVABILITY_LIMIT });
   const limited = perAdminLimit(limiter, tooMany('solvability'));
 
@@ -144,6 +179,7 @@ export function solvabilityRoutes(deps: {
           jsonBody(BODY_LIMIT),
           async (ctx) => {
             const { letterGroupIds, ...level } = requestBody(ctx.body);
+            await valuesWithinReach(ctx, level, letterGroupIds);
             return json(await service.ofValues(level, letterGroupIds));
           },
         ],

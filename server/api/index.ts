@@ -32,6 +32,8 @@ export interface ContentApi {
   router: Router;
   /** The same routes called in process: the panel's way to the embedded API. */
   call: InProcessApi;
+  /** The route table itself (tests derive the routes that write from it). */
+  routes: readonly ApiRoute[];
   /** Stops its timers and jobs. */
   close(): Promise<void>;
 }
@@ -122,6 +124,7 @@ export async function createContentApi(deps: {
   return {
     router: expressRoutes(routes, { prefix, logger }),
     call: inProcessApi(routes, { prefix }),
+    routes,
     close: async () => {
       clearInterval(timer);
       await links.close();

@@ -39,8 +39,8 @@ const SECTIONS: Section[] = [
   // Player results are read level by level: whoever may read levels may read how they fare.
   { to: DIFFICULTY_PATH, label: 'Difficulty', shown: (reach) => mayRead(reach, entityByName('level')) },
   { to: AUDIT_PATH, label: 'History', shown: (reach) => mayRead(reach, auditEntry) },
-  // The trash holds every language's rows.
-  { to: TRASH_PATH, label: 'Trash', shown: (reach) => reach.languages === null },
+  // The trash holds every language's rows, players' too: administrators only (issue 43).
+  { to: TRASH_PATH, label: 'Trash', shown: isAdministrator },
   { to: CHANGES_PATH, label: 'Changes', shown: () => true },
   { to: IMPORT_PATH, label: 'Import', shown: (reach) => reach.permissions !== 'viewer' },
   { to: TEAM_PATH, label: 'Team', shown: isAdministrator },

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { MAX_REACH_LANGUAGES, PERMISSION_SETS } from './permissions.ts';
-import { MAX_TOKEN_DAYS } from './team-limits.ts';
+import { MAX_TOKEN_DAYS, TOKEN_STATUSES } from './team-limits.ts';
 
-export { ENROLMENT_LIFETIME_MS, MAX_TOKEN_DAYS, parseDays } from './team-limits.ts';
+export { ENROLMENT_LIFETIME_MS, MAX_TOKEN_DAYS, parseDays, TOKEN_STATUS_TEXT } from './team-limits.ts';
 
 /**
  * The team's wire formats (issue 33): panel accounts, invitations, API tokens and "who am I".
@@ -86,7 +86,10 @@ export const enrolRequestSchema = z
   })
   .meta({ title: 'EnrolRequest' });
 
-export const tokenStatusSchema = z.enum(['active', 'expired', 'revoked']);
+export const tokenStatusSchema = z.enum(TOKEN_STATUSES).meta({
+  description:
+    'active; expired; revoked (by hand, or with its owner: deactivated, deleted or its sessions ended); owner-inactive: refused while its owner may not use the API (two-factor not set up again yet)',
+});
 
 export const apiTokenSchema = z
   .object({
@@ -96,6 +99,10 @@ export const apiTokenSchema = z
     owner: z.string(),
     permissions: permissionSetSchema,
     languages: z.array(z.int()).nullable(),
+    effective: z.object({ permissions: permissionSetSchema, languages: z.array(z.int()).nullable() }).meta({
+      description:
+        "What it may do now: its own reach within its owner's current one (narrower when the owner was narrowed since).",
+    }),
     createdAt: z.string(),
     expiresAt: z.string(),
     lastUsedAt: z.string().nullable(),

@@ -7,6 +7,7 @@ import { storedReach } from '../auth/credentials.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Actor } from '../auth/context.ts';
+import { revokeTokensOf } from './api-tokens.ts';
 
 type Who = { actor: Actor; ip: string };
 
@@ -260,6 +261,18 @@ export function accountStore(database: DatabaseHandle, clock: () => number) {
             .where('userId', '=', id)
             .execute();
           Object.assign(after, reach);
+        }
+        // Deactivated: its sessions, open invitation and API tokens end for good; reactivating the
+        // account brings none of them back (migration 0021 does the same for any other write).
+        if (change.isActive === false && before.isActive) {
+          const now = clock();
+          await trx
+            .updateTable('authTokens')
+            .set({ revokedAt: now })
+            .where('userId', '=', id)
+            .where('revokedAt', 'is', null)
+            .execute();
+          after.tokensRevoked = await revokeTokensOf(trx, id, now);
         }
         if (change.isActive !== undefined) {
           await trx

@@ -25,6 +25,20 @@ export interface ApiTokenRow {
 
 export type ApiTokenStore = ReturnType<typeof createApiTokenStore>;
 
+/**
+ * Revokes every token of `userId` not revoked yet, for good (in the caller's transaction when `on`
+ * is one): a deactivated account's tokens do not come back with the account. Answers how many.
+ */
+export async function revokeTokensOf(on: Kysely<Database>, userId: number, now: number): Promise<number> {
+  const result = await on
+    .updateTable('apiTokens')
+    .set({ revokedAt: now })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 const COLUMNS = [
   'id',
   'name',
@@ -129,15 +143,8 @@ export function createApiTokenStore(db: Kysely<Database>, clock: () => number, k
       return result.numUpdatedRows === 1n;
     },
 
-    /** Revokes every token of an account (deactivated, or its sessions ended). */
-    async revokeOwner(userId: number): Promise<void> {
-      await db
-        .updateTable('apiTokens')
-        .set({ revokedAt: clock() })
-        .where('userId', '=', userId)
-        .where('revokedAt', 'is', null)
-        .execute();
-    },
+    /** Revokes every live token of an account (its sessions ended); answers how many. */
+    revokeOwner: (userId: number): Promise<number> => revokeTokensOf(db, userId, clock()),
 
     /** Notes a use (at most once a minute per token: each write is a commit every instance sees). */
     async touch(row: ApiTokenRow, ip: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { PERMISSION_SETS, type PermissionSet } from '#shared/permissions.ts';
+import { sameName } from '#shared/names.ts';
 import { parseDays, MAX_TOKEN_DAYS, TOKEN_STATUS_TEXT, type Account, type ApiToken } from '#shared/team.ts';
 import type { Connection } from '../connection.ts';
 import { CliError, UsageError } from '../context.ts';
@@ -50,7 +51,8 @@ async function namesOf(conn: Connection): Promise<(ids: number[] | null) => stri
 }
 
 async function accountNamed(conn: Connection, username: string): Promise<Account> {
-  const found = (await conn.api.team.accounts()).find((a) => a.username === username);
+  // Usernames are one name without regard to case (shared/names.ts).
+  const found = (await conn.api.team.accounts()).find((a) => sameName(a.username, username));
   if (!found)
     throw new CliError(`No panel account is called "${username}": see \`argus-words accounts list\``);
   return found;
@@ -215,7 +217,7 @@ export async function tokensRevokeAction(which: string, conn: Connection): Promi
   await conn.requireLogin();
   const tokens = await conn.api.team.tokens();
   const live = (t: ApiToken) => t.status === 'active' || t.status === 'owner-inactive';
-  const matches = tokens.filter((t) => String(t.id) === which || (t.name === which && live(t)));
+  const matches = tokens.filter((t) => String(t.id) === which || (sameName(t.name, which) && live(t)));
   if (matches.length === 0)
     throw new CliError(`No active token has the id or name "${which}": see \`argus-words tokens list\``);
   if (matches.length > 1)

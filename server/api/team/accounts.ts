@@ -8,6 +8,7 @@ import { hashToken } from '../auth/tokens.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Actor } from '../auth/context.ts';
 import { revokeTokensOf } from './api-tokens.ts';
+import { assertUsernameFree } from './unique-names.ts';
 
 type Who = { actor: Actor; ip: string };
 
@@ -168,12 +169,7 @@ export function accountStore(database: DatabaseHandle, clock: () => number) {
       const now = clock();
       const reach = normalReach(input.reach.permissions, input.reach.languages);
       const created = await db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .selectFrom('users')
-          .select('id')
-          .where('username', '=', input.username)
-          .executeTakeFirst();
-        if (taken) throw conflict(`The username ${input.username} is taken: choose another`);
+        await assertUsernameFree(trx, database.dialect, input.username);
         const stamp = new Date(now).toISOString();
         const { id: userId } = await trx
           .insertInto('users')

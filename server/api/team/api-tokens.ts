@@ -4,6 +4,8 @@ import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Reach } from '#shared/permissions.ts';
 import { storedReach } from '../auth/credentials.ts';
+import type { Dialect } from '../../db/database.ts';
+import { assertTokenNameFree } from './unique-names.ts';
 
 /** Every API token starts so: requireAdmin tells it from a session's access token without a read. */
 export const API_TOKEN_PREFIX = 'argus_';
@@ -86,29 +88,40 @@ function toRow(row: StoredRow): ApiTokenRow {
  * SECRETS_KEY, so a copy of the database alone cannot be turned into working tokens (nor tested
  * against guesses offline).
  */
-export function createApiTokenStore(db: Kysely<Database>, clock: () => number, key: Buffer) {
+export function createApiTokenStore(
+  db: Kysely<Database>,
+  clock: () => number,
+  key: Buffer,
+  dialect: Dialect,
+) {
   const hash = (token: string) => createHmac('sha256', key).update(token).digest('hex');
   const byHash = compiledOnce((tokenHash: string) =>
     db.selectFrom('apiTokens').select(COLUMNS).where('tokenHash', '=', tokenHash),
   );
 
   return {
-    /** A new token for `userId` with `reach`; the token itself is returned once, never stored. */
+    /**
+     * A new token for `userId` with `reach`; the token itself is returned once, never stored. 409
+     * when the owner has a live token of that name in any case (unique-names.ts).
+     */
     async create(input: { name: string; userId: number; reach: Reach; expiresAt: number }) {
       const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const row = await db
-        .insertInto('apiTokens')
-        .values({
-          name: input.name,
-          tokenHash: hash(token),
-          userId: input.userId,
-          permissions: input.reach.permissions,
-          languages: input.reach.languages === null ? null : JSON.stringify(input.reach.languages),
-          createdAt: clock(),
-          expiresAt: input.expiresAt,
-        })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        await assertTokenNameFree(trx, dialect, input.userId, input.name, clock());
+        return trx
+          .insertInto('apiTokens')
+          .values({
+            name: input.name,
+            tokenHash: hash(token),
+            userId: input.userId,
+            permissions: input.reach.permissions,
+            languages: input.reach.languages === null ? null : JSON.stringify(input.reach.languages),
+            createdAt: clock(),
+            expiresAt: input.expiresAt,
+          })
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow();
+      });
       return { token, row: toRow(row as StoredRow) };
     },
 

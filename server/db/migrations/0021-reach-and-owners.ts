@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ACCOUNT_NAME_RULE, enforceNaturalKeys } from '../natural-keys.ts';
 import type { Migration } from './index.ts';
 
 /** Now in epoch milliseconds, as the token tables store times, in each dialect's SQL. */
@@ -19,6 +20,9 @@ const NOW_MS = {
  *   write: the Team endpoints revoke them themselves, and this trigger does it for any other (the
  *   users resource, an undo, an operator's SQL). Reactivating the account revives none of them.
  *   Tokens of accounts that are already so are revoked now, for the same reason.
+ * - Panel account usernames are unique ignoring case (natural-keys.ts ACCOUNT_NAME_RULE): the index
+ *   is created now unless accounts already share a name, which is then warned about at every start
+ *   and never merged; the index follows once they are renamed.
  */
 export const reachAndOwners: Migration = {
   name: '0021-reach-and-owners',
@@ -62,5 +66,7 @@ export const reachAndOwners: Migration = {
       await sql`create trigger users_access_ended after update of is_active, deleted_at, role on users
         for each row when (${ended}) execute function end_account_access()`.execute(db);
     }
+
+    await enforceNaturalKeys(db, dialect, [ACCOUNT_NAME_RULE]);
   },
 };

@@ -46,6 +46,10 @@ const SECTIONS: Section[] = [
   { to: TEAM_PATH, label: 'Team', shown: isAdministrator },
 ];
 
+/** The sections (path and label) the navbar offers an account with this reach. */
+export const sectionsFor = (reach: Reach): Array<{ to: string; label: string }> =>
+  SECTIONS.filter((section) => section.shown(reach)).map(({ to, label }) => ({ to, label }));
+
 /** Ends the server session, then a full page load of the site root (SPEC §4). */
 function LogoutButton({ onError }: { onError(message: string | null): void }) {
   const [busy, setBusy] = useState(false);
@@ -118,7 +122,7 @@ function CollapsingNav({
       </summary>
       <div className="panel-nav-body">
         <ul className="navbar-nav me-md-auto">
-          {SECTIONS.filter((section) => section.shown(reach)).map((section) => (
+          {sectionsFor(reach).map((section) => (
             <li className="nav-item" key={section.to}>
               <a {...sectionLinkProps(pathname, section.to, 'nav-link')} onClick={follow}>
                 {section.label}

@@ -65,13 +65,6 @@ const ALL_OF_KIND: Partial<Record<ProblemKind, FindingList>> = {
   'unsatisfiable-level': { entity: 'level', filters: { [SOLVABLE_FILTER]: 'no' } },
 };
 
-/** A problem with the list that shows its row and the language of that row (null: every language's). */
-interface Finding {
-  problem: Problem;
-  list: FindingList;
-  languageId: number | null;
-}
-
 /**
  * The language of the row a problem is about; null for a stage, which every language shares; -1
  * (no language an account is limited to) for a row the input does not hold.
@@ -91,44 +84,65 @@ function languageOf(problem: Problem, rows: ContentIndex): number | null {
   }
 }
 
-/** Findings grouped by kind: rows counted once, the first few (lowest ids) as samples. */
-export function summarise(findings: readonly Finding[]): HealthFindingKind[] {
-  const kinds = new Map<ProblemKind, Map<string, Finding>>();
-  for (const finding of findings) {
-    const { kind, entity, id } = finding.problem;
-    const rows = kinds.get(kind) ?? new Map<string, Finding>();
-    const key = `${entity}:${id}`;
-    if (!rows.has(key)) rows.set(key, finding);
-    kinds.set(kind, rows);
+/** Problems grouped by kind: rows counted once, the first few (lowest ids) as samples. */
+export function summarise(problems: readonly Problem[], rows: ContentIndex): HealthFindingKind[] {
+  const kinds = new Map<ProblemKind, Map<string, Problem>>();
+  for (const problem of problems) {
+    const found = kinds.get(problem.kind) ?? new Map<string, Problem>();
+    const key = `${problem.entity}:${problem.id}`;
+    if (!found.has(key)) found.set(key, problem);
+    kinds.set(problem.kind, found);
   }
-  return [...kinds].map(([kind, rows]) => ({
+  return [...kinds].map(([kind, found]) => ({
     kind,
-    count: rows.size,
-    samples: [...rows.values()]
-      .sort((a, b) => a.problem.id - b.problem.id)
+    count: found.size,
+    samples: [...found.values()]
+      .sort((a, b) => a.id - b.id)
       .slice(0, SAMPLES)
-      .map(({ problem: p, list }) => ({ entity: p.entity, id: p.id, message: cut(p.message), list })),
+      .map((p) => ({ entity: p.entity, id: p.id, message: cut(p.message), list: listOf(p, rows) })),
     ...(ALL_OF_KIND[kind] ? { all: ALL_OF_KIND[kind] } : {}),
   }));
+}
+
+/** Summaries of disjoint sets of rows (one language's each) as one: counts add up, samples merge. */
+function merged(parts: ReadonlyArray<readonly HealthFindingKind[]>): HealthFindingKind[] {
+  const kinds = new Map<ProblemKind, HealthFindingKind>();
+  for (const part of parts) {
+    for (const kind of part) {
+      const known = kinds.get(kind.kind);
+      if (!known) kinds.set(kind.kind, { ...kind });
+      else
+        kinds.set(kind.kind, {
+          ...known,
+          count: known.count + kind.count,
+          samples: [...known.samples, ...kind.samples].sort((a, b) => a.id - b.id).slice(0, SAMPLES),
+        });
+    }
+  }
+  return [...kinds.values()];
 }
 
 /**
  * The lint findings, kept until the content changes (`version`): see kept-run.ts. The checks yield
  * to other requests every 50 levels. With `languages` (an account limited to some, issue 43), only
  * the findings about rows of those languages (and stages, every language's): counts and samples
- * are theirs, not the whole content's.
+ * are theirs, not the whole content's. Each language's summary is kept (a few samples a kind), not
+ * its problems.
  */
 export function createFindings(database: DatabaseHandle, clock: () => number) {
   const kept = keptUntilChanged(async () => {
     const input = await loadLintInput(database);
     const problems = await lintInput(input, nextTurn);
     const rows = indexOf(input);
-    const found = problems.map((problem) => ({
-      problem,
-      list: listOf(problem, rows),
-      languageId: languageOf(problem, rows),
-    }));
-    return { found, all: summarise(found) };
+    const byLanguage = new Map<number | null, Problem[]>();
+    for (const problem of problems) {
+      const language = languageOf(problem, rows);
+      const own = byLanguage.get(language);
+      if (own) own.push(problem);
+      else byLanguage.set(language, [problem]);
+    }
+    const perLanguage = new Map([...byLanguage].map(([language, own]) => [language, summarise(own, rows)]));
+    return { all: summarise(problems, rows), perLanguage };
   }, clock);
   return async function findings(
     version: string,
@@ -136,11 +150,11 @@ export function createFindings(database: DatabaseHandle, clock: () => number) {
   ): Promise<HealthFindings | null> {
     const answer = await kept(version);
     if (!answer) return null;
-    const { found, all } = answer.value;
+    const { all, perLanguage } = answer.value;
     const kinds =
       languages === null
         ? all
-        : summarise(found.filter((f) => f.languageId === null || languages.includes(f.languageId)));
+        : merged([null, ...languages].map((language) => perLanguage.get(language) ?? []));
     return { computedAt: answer.computedAt, stale: answer.stale, kinds };
   };
 }

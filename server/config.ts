@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { PublicConfig } from '#shared/public-config.ts';
+import { usernameSchema } from '#shared/team.ts';
 import { ROOT } from './root.ts';
 
 const url = (what: string) =>
@@ -47,7 +48,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9+/]{43}=$/, { error: 'must be 32 bytes, base64-encoded (openssl rand -base64 32)' })
     .optional(),
-  ADMIN_USERNAME: z.string().trim().min(3, { error: 'must be at least 3 characters' }).optional(),
+  // The rule of every panel account's name (shared/names.ts): NFKC, no control or invisible characters.
+  ADMIN_USERNAME: z.string().trim().pipe(usernameSchema).optional(),
   ADMIN_PASSWORD: z.string().min(12, { error: 'must be at least 12 characters' }).optional(),
   DEMO_CONTENT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),

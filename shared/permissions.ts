@@ -48,6 +48,12 @@ export function mayReachLanguage(reach: Reach, languageId: number): boolean {
   return reach.languages === null || reach.languages.includes(languageId);
 }
 
+/** Whether every one of `languages` is within reach (null: every language, which only an unlimited reach has). */
+export function reachesLanguages(reach: Reach, languages: readonly number[] | null): boolean {
+  if (reach.languages === null) return true;
+  return languages !== null && languages.every((id) => reach.languages!.includes(id));
+}
+
 const RANK: Record<PermissionSet, number> = { viewer: 0, editor: 1, administrator: 2 };
 
 /** Whether `inner` reaches nothing `outer` does not (a token's reach against its creator's). */

@@ -8,6 +8,18 @@ export const MAX_TOKEN_DAYS = 365;
 /** An invitation's enrolment link is good for 24 hours. */
 export const ENROLMENT_LIFETIME_MS = 24 * 60 * 60_000;
 
+/** A token's state as the tokens list tells it (issue 43: its real state, its owner's included). */
+export const TOKEN_STATUSES = ['active', 'expired', 'revoked', 'owner-inactive'] as const;
+export type TokenStatus = (typeof TOKEN_STATUSES)[number];
+
+/** The same, for people (the Team screen, `tokens list`). */
+export const TOKEN_STATUS_TEXT: Record<TokenStatus, string> = {
+  active: 'active',
+  expired: 'expired',
+  revoked: 'revoked',
+  'owner-inactive': 'refused: its owner must set up two-factor again',
+};
+
 /** "30d", "12w", "1y" (or a bare number of days) → days; null when not such a duration. */
 export function parseDays(text: string): number | null {
   const match = /^(\d{1,4})\s*(d|days?|w|weeks?|y|years?)?$/i.exec(text.trim());

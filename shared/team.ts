@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { MAX_REACH_LANGUAGES, PERMISSION_SETS } from './permissions.ts';
-import { MAX_TOKEN_DAYS } from './team-limits.ts';
+import { MAX_TOKEN_DAYS, TOKEN_STATUSES } from './team-limits.ts';
+import { cleanName, TOKEN_NAME_LIMITS, USERNAME_LIMITS } from './names.ts';
 
-export { ENROLMENT_LIFETIME_MS, MAX_TOKEN_DAYS, parseDays } from './team-limits.ts';
+export { ENROLMENT_LIFETIME_MS, MAX_TOKEN_DAYS, parseDays, TOKEN_STATUS_TEXT } from './team-limits.ts';
 
 /**
  * The team's wire formats (issue 33): panel accounts, invitations, API tokens and "who am I".
@@ -19,11 +20,17 @@ export const reachLanguagesSchema = z
   .max(MAX_REACH_LANGUAGES, `At most ${MAX_REACH_LANGUAGES} languages`)
   .nullable();
 
-const username = z
-  .string({ error: 'must be text' })
-  .min(3, 'must be 3 to 200 characters')
-  .max(200, 'must be 3 to 200 characters')
-  .refine((name) => name.trim() === name, 'must not start or end with a space');
+/** A name as shared/names.ts takes it: NFKC, no control or invisible characters; else a 400 naming why. */
+const nameSchema = (limits: { min: number; max: number }, missing: string) =>
+  z.string({ error: missing }).transform((raw, ctx) => {
+    const checked = cleanName(raw, limits);
+    if (checked.ok) return checked.name;
+    ctx.addIssue({ code: 'custom', message: checked.reason });
+    return z.NEVER;
+  });
+
+/** A panel account's username (unique without regard to case: the API answers 409 otherwise). */
+export const usernameSchema = nameSchema(USERNAME_LIMITS, 'must be text');
 
 export const accountSchema = z
   .object({
@@ -52,7 +59,7 @@ export type AccountDetail = z.infer<typeof accountDetailSchema>;
 
 export const inviteRequestSchema = z
   .strictObject({
-    username,
+    username: usernameSchema,
     permissions: permissionSetSchema,
     languages: reachLanguagesSchema.optional(),
   })
@@ -86,7 +93,10 @@ export const enrolRequestSchema = z
   })
   .meta({ title: 'EnrolRequest' });
 
-export const tokenStatusSchema = z.enum(['active', 'expired', 'revoked']);
+export const tokenStatusSchema = z.enum(TOKEN_STATUSES).meta({
+  description:
+    'active; expired; revoked (by hand, or with its owner: deactivated, deleted or its sessions ended); owner-inactive: refused while its owner may not use the API (two-factor not set up again yet)',
+});
 
 export const apiTokenSchema = z
   .object({
@@ -96,6 +106,10 @@ export const apiTokenSchema = z
     owner: z.string(),
     permissions: permissionSetSchema,
     languages: z.array(z.int()).nullable(),
+    effective: z.object({ permissions: permissionSetSchema, languages: z.array(z.int()).nullable() }).meta({
+      description:
+        "What it may do now: its own reach within its owner's current one (narrower when the owner was narrowed since).",
+    }),
     createdAt: z.string(),
     expiresAt: z.string(),
     lastUsedAt: z.string().nullable(),
@@ -107,11 +121,8 @@ export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 export const tokenCreateSchema = z
   .strictObject({
-    name: z
-      .string({ error: 'Name the token' })
-      .trim()
-      .min(1, 'Name the token')
-      .max(100, 'A token name is at most 100 characters'),
+    // Spaces at the ends are trimmed (a paste's), then the name rule applies; unique per owner.
+    name: z.string({ error: 'Name the token' }).trim().pipe(nameSchema(TOKEN_NAME_LIMITS, 'Name the token')),
     permissions: permissionSetSchema,
     languages: reachLanguagesSchema.optional(),
     expiresInDays: z

@@ -1,5 +1,6 @@
 import { PERMISSION_SETS, type PermissionSet } from '#shared/permissions.ts';
-import { parseDays, MAX_TOKEN_DAYS, type Account, type ApiToken } from '#shared/team.ts';
+import { sameName } from '#shared/names.ts';
+import { parseDays, MAX_TOKEN_DAYS, TOKEN_STATUS_TEXT, type Account, type ApiToken } from '#shared/team.ts';
 import type { Connection } from '../connection.ts';
 import { CliError, UsageError } from '../context.ts';
 import { formatTable } from '../output.ts';
@@ -50,7 +51,8 @@ async function namesOf(conn: Connection): Promise<(ids: number[] | null) => stri
 }
 
 async function accountNamed(conn: Connection, username: string): Promise<Account> {
-  const found = (await conn.api.team.accounts()).find((a) => a.username === username);
+  // Usernames are one name without regard to case (shared/names.ts).
+  const found = (await conn.api.team.accounts()).find((a) => sameName(a.username, username));
   if (!found)
     throw new CliError(`No panel account is called "${username}": see \`argus-words accounts list\``);
   return found;
@@ -150,9 +152,9 @@ export async function accountsStepAction(
         ? await team.resetTwoFactor(account.id)
         : await team.endSessions(account.id);
   const what = {
-    deactivate: 'deactivated; its sessions ended',
+    deactivate: 'deactivated; its sessions and API tokens ended for good',
     'reset-2fa': 'two-factor reset; its next login shows a new QR code',
-    'end-sessions': 'every session ended',
+    'end-sessions': 'every session and API token ended',
   }[step];
   conn.out.result(done, () => `${done.username}: ${what}\n`);
 }
@@ -175,7 +177,14 @@ export async function tokensListAction(conn: Connection): Promise<void> {
   const names = await namesOf(conn);
   const rows = tokens.map((t: ApiToken) => ({
     ...t,
-    languages: names(t.languages),
+    // What it may do now, when its owner was narrowed since: "editor, English (now viewer, English)".
+    languages:
+      names(t.languages) +
+      (t.effective.permissions !== t.permissions ||
+      JSON.stringify(t.effective.languages) !== JSON.stringify(t.languages)
+        ? ` (now ${t.effective.permissions}, ${names(t.effective.languages)})`
+        : ''),
+    status: TOKEN_STATUS_TEXT[t.status],
     lastUsed: t.lastUsedAt ? `${t.lastUsedAt} from ${t.lastUsedIp ?? '?'}` : 'never',
   }));
   conn.out.result(tokens, () => formatTable(tokenColumns, rows));
@@ -207,7 +216,8 @@ export async function tokensCreateAction(options: TokenCreateOptions, conn: Conn
 export async function tokensRevokeAction(which: string, conn: Connection): Promise<void> {
   await conn.requireLogin();
   const tokens = await conn.api.team.tokens();
-  const matches = tokens.filter((t) => String(t.id) === which || (t.name === which && t.status === 'active'));
+  const live = (t: ApiToken) => t.status === 'active' || t.status === 'owner-inactive';
+  const matches = tokens.filter((t) => String(t.id) === which || (sameName(t.name, which) && live(t)));
   if (matches.length === 0)
     throw new CliError(`No active token has the id or name "${which}": see \`argus-words tokens list\``);
   if (matches.length > 1)

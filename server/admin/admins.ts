@@ -1,3 +1,4 @@
+import { cleanName, sameName, USERNAME_LIMITS } from '#shared/names.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createCredentialStore } from '../api/auth/credentials.ts';
 import { hashPassword, passwordProblem } from '../api/auth/passwords.ts';
@@ -17,10 +18,11 @@ export interface AdminResult {
   created: boolean;
 }
 
-function checkUsername(username: string): void {
-  if (username.trim() !== username || username.length < 3 || username.length > 200) {
-    throw new AdminError('Username must be 3 to 200 characters without leading or trailing spaces.');
-  }
+/** The username as stored (shared/names.ts: NFKC), or an AdminError saying why it cannot be one. */
+function checkUsername(raw: string): string {
+  const checked = cleanName(raw, USERNAME_LIMITS);
+  if (!checked.ok) throw new AdminError(`Username ${checked.reason}.`);
+  return checked.name;
 }
 
 /**
@@ -30,10 +32,11 @@ function checkUsername(username: string): void {
  */
 export async function createOrResetAdmin(
   database: DatabaseHandle,
-  { username, password }: AdminInput,
+  input: AdminInput,
   clock: () => number = Date.now,
 ): Promise<AdminResult> {
-  checkUsername(username);
+  const username = checkUsername(input.username);
+  const { password } = input;
   const problem = passwordProblem(password);
   if (problem) throw new AdminError(problem);
   const passwordHash = await hashPassword(password);
@@ -48,6 +51,15 @@ export async function createOrResetAdmin(
     .executeTakeFirst();
   if (existing && existing.role !== 'admin') {
     throw new AdminError(`User "${username}" exists and is not an admin; choose another username.`);
+  }
+  if (!existing) {
+    // One name without regard to case: "ADMIN" beside "admin" would pass for it.
+    const admins = await db.selectFrom('users').select('username').where('role', '=', 'admin').execute();
+    const alike = admins.find((row) => sameName(row.username, username));
+    if (alike)
+      throw new AdminError(
+        `An account is called "${alike.username}" (usernames are compared without regard to case): use that name to reset its password, or choose another.`,
+      );
   }
   let userId: number;
   if (existing) {

@@ -19,6 +19,10 @@ export interface UniqueRule {
   table: string;
   /** One SQL expression per key part: the column, or `lower(column)` for a case-folded part. */
   parts: string[];
+  /** The rows the rule holds for (a partial index), when not all of the table's. */
+  where?: string;
+  /** What must be unique, for the warning: "panel account usernames, ignoring case". */
+  what?: string;
 }
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -40,6 +44,21 @@ export function uniqueRuleOf(entity: AnyEntity): UniqueRule {
 export const LATE_UNIQUE_RULES: readonly UniqueRule[] = (['stage', 'language'] as const).map((name) =>
   uniqueRuleOf(entityByName(name)),
 );
+
+/**
+ * Panel account usernames ignoring case (issue 43): `ADMIN` beside `admin` would pass for it in the
+ * Team, the history and the CLI. SQLite's lower() folds ASCII only; the Team's own check folds all
+ * of Unicode (shared/names.ts) and serialises itself. Players' names are outside the rule. Not in
+ * LATE_UNIQUE_RULES, which migration 0009 creates: migration 0021 and every start create this one.
+ */
+export const ACCOUNT_NAME_RULE: UniqueRule = {
+  entity: 'user',
+  index: 'users_account_username_unique',
+  table: 'users',
+  parts: ['lower(username)'],
+  where: "role = 'admin'",
+  what: 'panel account usernames, ignoring case',
+};
 
 export interface Duplicate {
   /** The shared key value(s), as stored in the first of the rows. */
@@ -77,6 +96,7 @@ export async function findDuplicates(
   const ids = dialect === 'sqlite' ? sql`group_concat(id, ',')` : sql`string_agg(id::text, ',' order by id)`;
   const { rows } = await sql<{ key: unknown; ids: string }>`
     select min(${raw}) as key, ${ids} as ids from ${sql.table(rule.table)}
+    ${rule.where ? sql.raw(`where ${rule.where}`) : sql``}
     group by ${parts} having count(*) > 1 order by min(id) limit ${limit}`.execute(db);
   return rows.map((row) => ({
     key: String(row.key),
@@ -102,7 +122,9 @@ export async function enforceNaturalKeys(
     let duplicates = await findDuplicates(db, dialect, rule);
     if (duplicates.length === 0) {
       try {
-        const on = sql.raw(`${rule.table} (${rule.parts.join(', ')})`);
+        const on = sql.raw(
+          `${rule.table} (${rule.parts.join(', ')})${rule.where ? ` where ${rule.where}` : ''}`,
+        );
         await sql`create unique index ${sql.id(rule.index)} on ${on}`.execute(db);
         continue;
       } catch (error) {

@@ -3,6 +3,7 @@ import { parseCheckCondition } from '../check-condition.ts';
 import { parseLetterGroup, parseWord } from '../words.ts';
 import { FIELD_MESSAGES as M } from './messages.ts';
 import { cleanText, textLength } from './text-rules.ts';
+import { cleanName } from '../names.ts';
 import type {
   AnyEntity,
   AnyEntitySchemas,
@@ -95,6 +96,14 @@ function text(field: FieldDescription): z.ZodType<string> {
       return letters(field, (raw) => {
         const result = parseLetterGroup(raw);
         return result.ok ? { ok: true, value: result.letters.join('') } : result;
+      });
+    case 'username':
+      return base.transform((text, ctx) => {
+        if (text === '') return text;
+        const result = cleanName(text, { min: 1, max: field.max ?? TEXT_MAX });
+        if (result.ok) return result.name;
+        ctx.addIssue({ code: 'custom', message: result.reason });
+        return z.NEVER;
       });
     case 'check-condition':
       return base.superRefine((value, ctx) => {

@@ -55,8 +55,10 @@ export interface FieldDescription {
    * case, NFC, one alphabet). `letter-group`: letters as `parseLetterGroup` gives them ("P, T, O" →
    * "pto"; any other character is refused). Every text is first cleaned by text-rules.ts.
    * `check-condition`: a level's condition that `parseCheckCondition` fully understands.
+   * `username`: a name people are known by, under the rule of shared/names.ts (NFKC; no control,
+   * format or other invisible character inside).
    */
-  readonly format?: 'email' | 'word' | 'letter-group' | 'check-condition';
+  readonly format?: 'email' | 'word' | 'letter-group' | 'check-condition' | 'username';
   /**
    * Part of the natural key compared ignoring case ("english" and "English" are one language): by
    * the API's check, by bulk upserts, and by the database's unique index on `lower(column)`.

@@ -14,7 +14,7 @@ export const user = defineEntity({
     id: ID,
     isActive: IS_ACTIVE,
     email: { kind: 'text', label: 'Email', required: true, format: 'email', max: 320 },
-    username: { kind: 'text', label: 'Username', required: true, max: 100 },
+    username: { kind: 'text', label: 'Username', required: true, max: 100, format: 'username' },
     avatar: { kind: 'text', label: 'Avatar', default: '' },
     role: {
       kind: 'text',

@@ -91,6 +91,10 @@ export const linkJobSchema = z
     result: linkJobResultSchema.nullable().meta({ description: 'Counts so far, final once done.' }),
     error: z.string().nullable(),
     username: z.string(),
+    languages: z.array(z.int()).nullable().meta({
+      description:
+        'The languages it may touch: its languageId filter, else those of the account that started it (null: every language). Only accounts reaching all of them see the job.',
+    }),
     changeSetId: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),

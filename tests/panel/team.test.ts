@@ -19,6 +19,7 @@ import {
  * Issue 33 in the browser: an administrator invites an editor limited to one language from the
  * Team screen; the editor enrols through the link, logs in with two-factor, sees only that
  * language's rows and no Team screen, and reads a clean refusal at another language's row by URL.
+ * Issue 43: the tokens list tells each token's real state, its owner's reach and state included.
  */
 describeBrowser('the Team screen: invite, enrol, a limited editor', () => {
   vi.setConfig({ testTimeout: 120_000 });
@@ -140,6 +141,53 @@ describeBrowser('the Team screen: invite, enrol, a limited editor', () => {
         .toBe('Error: Your account may not manage accounts or tokens: only administrators may');
       expect(editor.problems()).toEqual([]);
       await editor.close();
+    }
+  });
+
+  it("lists each token's real state: narrowed with its owner, then revoked with it (laptop, then phone)", async () => {
+    // A token marie made while she was an administrator (arranged in the database: an account
+    // makes tokens for itself, and only while it is an administrator).
+    const database = await openDatabase({ dataDir: harness.app.config.dataDir, databaseUrl: null });
+    const marie = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'marie')
+      .executeTakeFirstOrThrow();
+    const now = harness.clock.now();
+    await database.db
+      .insertInto('apiTokens')
+      .values({
+        name: 'marie script',
+        tokenHash: 'f'.repeat(64),
+        userId: marie.id,
+        permissions: 'administrator',
+        languages: null,
+        createdAt: now,
+        expiresAt: now + 30 * 86_400_000,
+      })
+      .execute();
+    await database.close();
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const admin = await openPanelPage(harness, undefined, viewport);
+      await logIn(harness, admin.page);
+      await admin.page.goto(`${PANEL}/team`);
+      await hydrated(admin.page);
+      const token = admin.page.locator('[data-token="marie script"]');
+      if (viewport === 'desktop') {
+        await expect
+          .poll(() => token.textContent())
+          .toContain('now editor, Spanish: its owner reaches no further');
+        expect(await token.textContent()).toContain('active');
+        await admin.page.getByRole('button', { name: 'Deactivate marie' }).click();
+        await expect
+          .poll(() => admin.page.getByRole('status').filter({ hasText: 'marie deactivated' }).textContent())
+          .toBe('marie deactivated; its sessions and API tokens ended for good.');
+      }
+      await expect.poll(() => token.textContent()).toContain('revoked');
+      expect(await token.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
+      await expectNoAxeViolations(admin.page, `the Team screen's tokens (${viewport})`);
+      expect(admin.problems()).toEqual([]);
+      await admin.close();
     }
   });
 });

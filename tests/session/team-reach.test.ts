@@ -15,6 +15,7 @@ describe('panel: a viewer sees what it may do, and why not the rest', () => {
   let admin: string;
   let viewer: string;
   let changeSet: string;
+  let ownSet: string;
 
   beforeAll(async () => {
     app = await startTestApp({}, { clock: clock.now });
@@ -24,7 +25,7 @@ describe('panel: a viewer sees what it may do, and why not the rest', () => {
       { username: 'admin', password: 'correct-horse-battery-staple' },
       clock.now(),
     );
-    const proxy = (cookie: string) => (method: 'get' | 'post', path: string) =>
+    const proxy = (cookie: string) => (method: 'get' | 'post' | 'put', path: string) =>
       request(app.url)[method](`${PANEL}/api/${path}`).set(CSRF).set('Cookie', cookie);
     changeSet = randomUUID();
     const language = await proxy(admin)('post', 'languages/cms')
@@ -43,6 +44,18 @@ describe('panel: a viewer sees what it may do, and why not the rest', () => {
     expect(enrol.status, enrol.text).toBe(200);
     clock.advance(30_000);
     viewer = await logInToPanel(app, { username: 'vera', password }, clock.now());
+    // A change set of vera's own, made while she was an editor for a moment (issue 43: an account
+    // that is no administrator sees its own change sets only).
+    const account = `accounts/cms/${String(invited.body.account.id)}`;
+    const setReach = (permissions: string) => proxy(admin)('put', account).send({ permissions });
+    expect((await setReach('editor')).status).toBe(200);
+    ownSet = randomUUID();
+    const own = await proxy(viewer)('post', 'languages/cms')
+      .set('X-Change-Set', ownSet)
+      .set('X-Change-Set-Command', 'vera')
+      .send({ language: 'German' });
+    expect(own.status, own.text).toBe(201);
+    expect((await setReach('viewer')).status).toBe(200);
   });
   afterAll(async () => app?.stop());
 
@@ -65,9 +78,11 @@ describe('panel: a viewer sees what it may do, and why not the rest', () => {
     expect(words.status).toBe(200);
     expect(words.text).toContain('Your account (viewer) may view words but not change them.');
     expect(words.text).not.toContain('Add New');
-    const set = await page(viewer, `/changes/${changeSet}`);
+    const set = await page(viewer, `/changes/${ownSet}`);
     expect(set.status).toBe(200);
     expect(set.text).toContain('Your account (viewer) may view change sets but not undo them.');
+    // The administrator's is not the viewer's to see.
+    expect((await page(viewer, `/changes/${changeSet}`)).status).toBe(404);
     // The administrator's screen offers the undo.
     const own = await page(admin, `/changes/${changeSet}`);
     expect(own.text).not.toContain('may view change sets');

@@ -39,12 +39,16 @@ const SECTIONS: Section[] = [
   // Player results are read level by level: whoever may read levels may read how they fare.
   { to: DIFFICULTY_PATH, label: 'Difficulty', shown: (reach) => mayRead(reach, entityByName('level')) },
   { to: AUDIT_PATH, label: 'History', shown: (reach) => mayRead(reach, auditEntry) },
-  // The trash holds every language's rows.
-  { to: TRASH_PATH, label: 'Trash', shown: (reach) => reach.languages === null },
+  // The trash holds every language's rows, players' too: administrators only (issue 43).
+  { to: TRASH_PATH, label: 'Trash', shown: isAdministrator },
   { to: CHANGES_PATH, label: 'Changes', shown: () => true },
   { to: IMPORT_PATH, label: 'Import', shown: (reach) => reach.permissions !== 'viewer' },
   { to: TEAM_PATH, label: 'Team', shown: isAdministrator },
 ];
+
+/** The sections (path and label) the navbar offers an account with this reach. */
+export const sectionsFor = (reach: Reach): Array<{ to: string; label: string }> =>
+  SECTIONS.filter((section) => section.shown(reach)).map(({ to, label }) => ({ to, label }));
 
 /** Ends the server session, then a full page load of the site root (SPEC §4). */
 function LogoutButton({ onError }: { onError(message: string | null): void }) {
@@ -118,7 +122,7 @@ function CollapsingNav({
       </summary>
       <div className="panel-nav-body">
         <ul className="navbar-nav me-md-auto">
-          {SECTIONS.filter((section) => section.shown(reach)).map((section) => (
+          {sectionsFor(reach).map((section) => (
             <li className="nav-item" key={section.to}>
               <a {...sectionLinkProps(pathname, section.to, 'nav-link')} onClick={follow}>
                 {section.label}

@@ -91,13 +91,16 @@ function AccountRow({ account, languages }: { account: Account; languages: reado
       shown: true,
       run: async () => {
         await team().updateAccount(account.id, { isActive: !account.isActive });
-        return `${name} ${account.isActive ? 'deactivated; its sessions ended' : 'reactivated'}.`;
+        return `${name} ${account.isActive ? 'deactivated; its sessions and API tokens ended for good' : 'reactivated'}.`;
       },
     },
     {
       label: 'End sessions',
       shown: true,
-      run: async () => (await team().endSessions(account.id), `Every session of ${name} ended.`),
+      run: async () => (
+        await team().endSessions(account.id),
+        `Every session and API token of ${name} ended.`
+      ),
     },
     {
       label: 'Reset two-factor',

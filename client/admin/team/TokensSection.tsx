@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ApiToken } from '#shared/team.ts';
-import { MAX_TOKEN_DAYS } from '#shared/team-limits.ts';
+import { MAX_TOKEN_DAYS, TOKEN_STATUS_TEXT } from '#shared/team-limits.ts';
 import { panelApi } from '../api.ts';
 import { Notice } from './AccountsSection.tsx';
 import { ReachFields, reachBody, type ReachDraft } from './ReachFields.tsx';
@@ -96,15 +96,25 @@ function CreateTokenForm({ languages }: { languages: readonly LanguageOption[] }
 
 function TokenRow({ token, languages }: { token: ApiToken; languages: readonly LanguageOption[] }) {
   const action = useTeamAction();
+  // Its owner was narrowed since it was made: it may do only what both allow.
+  const narrowed =
+    token.effective.permissions !== token.permissions ||
+    JSON.stringify(token.effective.languages) !== JSON.stringify(token.languages);
   return (
     <tr data-token={token.name}>
       <td data-label="Name">{token.name}</td>
       <td data-label="Owner">{token.owner}</td>
       <td data-label="Permissions">
         {token.permissions}, {languageList(token.languages, languages)}
+        {narrowed ? (
+          <div className="small text-body-secondary">
+            now {token.effective.permissions}, {languageList(token.effective.languages, languages)}: its owner
+            reaches no further
+          </div>
+        ) : null}
       </td>
       <td data-label="Status">
-        {token.status}, expires {day(token.expiresAt)}
+        {TOKEN_STATUS_TEXT[token.status]}, expires {day(token.expiresAt)}
       </td>
       <td data-label="Last used">
         {day(token.lastUsedAt)}
@@ -112,7 +122,7 @@ function TokenRow({ token, languages }: { token: ApiToken; languages: readonly L
       </td>
       <td data-label="Actions">
         <Notice notice={action.notice} />
-        {token.status === 'active' ? (
+        {token.status === 'active' || token.status === 'owner-inactive' ? (
           <button
             type="button"
             className="btn btn-sm btn-outline-danger"

@@ -50,6 +50,7 @@ export function createAuthContext(deps: {
       database.db,
       clock,
       createHmac('sha256', secretsKey(deps.config)).update('argus-api-tokens').digest(),
+      database.dialect,
     ),
     limiters: createAuthLimiters(deps.rateLimits),
     logger,

@@ -46,6 +46,13 @@ export function paging(
   return { page, size };
 }
 
+/**
+ * Whose change sets the caller sees (issue 43): an administrator every account's (undefined); any
+ * other account, or token, only its own account's — another's command lines are never shown.
+ */
+const ownerOf = (ctx: ApiContext): number | undefined =>
+  isAdministrator(ctx.actor!.reach) ? undefined : ctx.actor!.userId;
+
 function idParam(ctx: ApiContext): string {
   const raw = String(ctx.params.id);
   if (!UUID_PATTERN.test(raw))
@@ -54,8 +61,10 @@ function idParam(ctx: ApiContext): string {
 }
 
 /**
- * `change-sets/cms/…` (an extension, admin-only): the change sets newest first, one with its
- * entries as field diffs, and the undo of one (plan with `dryRun`, `force` past rows changed since).
+ * `change-sets/cms/…` (an extension): the change sets newest first, one with its entries as field
+ * diffs, and the undo of one (plan with `dryRun`, `force` past rows changed since). Administrators
+ * see every account's; other accounts their own (ownerOf), and when limited to some languages only
+ * the entries about their languages' rows.
  */
 export function changeSetRoutes(deps: { database: DatabaseHandle; clock: () => number }): ApiRoute[] {
   const reader = changeSetReader(deps.database);
@@ -66,11 +75,11 @@ export function changeSetRoutes(deps: { database: DatabaseHandle; clock: () => n
     const { page, size } = paging(ctx.query, ['username']);
     const username =
       typeof ctx.query.username === 'string' && ctx.query.username !== '' ? ctx.query.username : undefined;
-    return json(await reader.list(page, size, username));
+    return json(await reader.list(page, size, username, ownerOf(ctx)));
   };
   return [
     { path: '/search', methods: { get: [list] } },
-    { path: '/:id', methods: { get: [async (ctx) => json(await reader.get(idParam(ctx)))] } },
+    { path: '/:id', methods: { get: [async (ctx) => json(await reader.get(idParam(ctx), ownerOf(ctx)))] } },
     {
       path: '/:id/entries',
       methods: {
@@ -82,7 +91,7 @@ export function changeSetRoutes(deps: { database: DatabaseHandle; clock: () => n
             // team's, and only its languages' rows when it is limited to some.
             const { reach } = ctx.actor!;
             const within = isAdministrator(reach) ? null : reachCondition(auditEntry, reach.languages);
-            return json(await reader.entries(id, page, size, within));
+            return json(await reader.entries(id, page, size, within, ownerOf(ctx)));
           },
         ],
       },
@@ -96,7 +105,8 @@ export function changeSetRoutes(deps: { database: DatabaseHandle; clock: () => n
           async (ctx) => {
             const id = idParam(ctx);
             const undo = bodyAs(undoRequestSchema, ctx, 'undo request');
-            const target = await reader.get(id);
+            // Only a change set the caller may see (its own, or any for an administrator).
+            const target = await reader.get(id, ownerOf(ctx));
             const options = { dryRun: undo.dryRun ?? false, force: undo.force ?? false };
             return json(
               await undoChangeSet(db, transaction, target, options, requestContext(ctx, deps.clock)),

@@ -57,14 +57,21 @@ export function changeSetReader(database: DatabaseHandle) {
       return row && changeSetOf(row);
     },
 
-    async get(id: string): Promise<ChangeSet> {
+    /**
+     * One change set; with `ownerId` (an account that is no administrator) only that account's:
+     * another's is a 404 as if it did not exist, so its id, command line and counts stay unseen.
+     */
+    async get(id: string, ownerId?: number): Promise<ChangeSet> {
       const found = await this.find(id);
-      if (!found) throw notFound(`Change set ${id} not found`);
+      if (!found || (ownerId !== undefined && found.userId !== ownerId))
+        throw notFound(`Change set ${id} not found`);
       return found;
     },
 
-    async list(page: number, size: number, username?: string): Promise<Page<ChangeSet>> {
+    /** Newest first; `username` keeps one name's, `ownerId` one account's (see get). */
+    async list(page: number, size: number, username?: string, ownerId?: number): Promise<Page<ChangeSet>> {
       let query = db.selectFrom('changeSets');
+      if (ownerId !== undefined) query = query.where('userId', '=', ownerId);
       if (username) query = query.where('username', '=', username);
       const [rows, n] = await Promise.all([
         query
@@ -87,8 +94,9 @@ export function changeSetReader(database: DatabaseHandle) {
       page: number,
       size: number,
       within?: RawBuilder<SqlBool> | null,
+      ownerId?: number,
     ): Promise<Page<ChangeSetEntry>> {
-      await this.get(id);
+      await this.get(id, ownerId);
       let query = db.selectFrom('auditLog').where('changeSetId', '=', id);
       if (within) query = query.where(within);
       const [rows, n] = await Promise.all([

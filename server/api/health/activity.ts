@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { HealthActivity, HealthReport } from '#shared/health.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 
@@ -12,15 +12,38 @@ const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : S
  * The latest audit entries, and audited writes per UTC day over the last 30 days. Bounded on any
  * log size: ids grow with time, so the first id of the window is found by bisecting the primary
  * key (about 20 point reads), and only the window's rows are grouped.
+ *
+ * `within` (an account that is no administrator, issue 43): only the entries the audit log shows
+ * it (reach-condition.ts: the content tables, and its languages' rows when limited to some), both
+ * the latest ones — then those of the last 30 days only, which bounds the search — and the counts
+ * per day.
  */
 export async function recentActivity(
   database: DatabaseHandle,
   now: number,
+  within: RawBuilder<SqlBool> | null = null,
 ): Promise<Pick<HealthReport, 'activity' | 'editsPerDay'>> {
   const db = database.db as unknown as Kysely<never>;
   const read = (query: RawBuilder<unknown>) => database.read(query.compile(db));
-  const recent = await read(sql`select id, at, username, action, entity, entity_id from audit_log
-    order by id desc limit ${RECENT}`);
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const since = new Date(today - (DAYS - 1) * DAY_MS);
+  const columns = sql`select id, at, username, action, entity, entity_id from audit_log`;
+  let window: { first: number; last: number } | null = null;
+  let recent: Array<Record<string, unknown>>;
+  if (within) {
+    const [top] = await read(sql`select max(id) as id from audit_log`);
+    const last = top?.id === null || top?.id === undefined ? null : Number(top.id);
+    if (last !== null) window = { first: await firstIdSince(read, since, last), last };
+    recent = window
+      ? await read(sql`${columns} where id >= ${window.first} and id <= ${window.last} and ${within}
+        order by id desc limit ${RECENT}`)
+      : [];
+  } else {
+    recent = await read(sql`${columns} order by id desc limit ${RECENT}`);
+    const last = recent[0]?.id;
+    if (last !== undefined)
+      window = { first: await firstIdSince(read, since, Number(last)), last: Number(last) };
+  }
   const activity: HealthActivity[] = recent.map((r) => ({
     id: Number(r.id),
     at: iso(r.at),
@@ -30,21 +53,17 @@ export async function recentActivity(
     entityId: Number(r.entityId),
   }));
 
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  const since = new Date(today - (DAYS - 1) * DAY_MS);
   const days = Array.from({ length: DAYS }, (_, i) =>
     new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10),
   );
   const counts = new Map(days.map((day) => [day, 0]));
-  const last = activity[0]?.id;
-  if (last !== undefined) {
-    const first = await firstIdSince(read, since, last);
+  if (window) {
     const day =
       database.dialect === 'postgres'
         ? sql`to_char(at at time zone 'UTC', 'YYYY-MM-DD')`
         : sql`substr(at, 1, 10)`;
     const rows = await read(sql`select ${day} as day, count(*) as n from audit_log
-      where id >= ${first} and id <= ${last} group by 1`);
+      where id >= ${window.first} and id <= ${window.last}${within ? sql` and ${within}` : sql``} group by 1`);
     for (const row of rows) {
       const key = String(row.day);
       if (counts.has(key)) counts.set(key, Number(row.n));

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { entityByResource } from '#shared/entities/index.ts';
+import { auditEntry, entityByResource } from '#shared/entities/index.ts';
+import { isAdministrator } from '#shared/permissions.ts';
+import { reachCondition } from '../access/reach-condition.ts';
 import type { HealthCounts, HealthReport } from '#shared/health.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { json, type ApiRoute, type Step } from '../http/call.ts';
@@ -7,12 +9,12 @@ import { badRequest } from '../http/errors.ts';
 import { perAdminLimit } from '../http/per-admin-limit.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import { recentActivity } from './activity.ts';
-import { contentCounts } from './counts.ts';
+import { contentCounts, tableCountsWithin } from './counts.ts';
 import { createFindings } from './findings.ts';
 import { keptUntilChanged } from './kept-run.ts';
 import type { DifficultyService } from '../difficulty/service.ts';
 import { reportWithinReach } from '../access/health-reach.ts';
-import { looseDb, snakeCase } from '../resources/rows.ts';
+import { snakeCase } from '../resources/rows.ts';
 
 /** Requests per admin and minute: the report is cheap when warm, but a cold run reads every link. */
 export const HEALTH_RATE = { points: 60, duration: 60 };
@@ -33,9 +35,10 @@ export const DIFFICULTY_REFRESH_MS = 30_000;
 const DIFFICULTY_TABLES = ['user_levels', 'levels', 'languages', 'stages'];
 
 /**
- * `health/cms` (an extension, admin-only): the panel home's content health report — counts per
- * table and per language/stage, the shared lint findings with samples and the list that shows
- * each, the latest audit entries and writes per day. Read-only, so nothing is audited.
+ * `health/cms` (an extension): the panel home's content health report — counts per table and per
+ * language/stage, the shared lint findings with samples and the list that shows each, the latest
+ * audit entries and writes per day. Read-only, so nothing is audited. Every account gets the report
+ * of what it may read (access/health-reach.ts): its tables, its languages' rows, their history.
  */
 export function healthRoutes(deps: {
   database: DatabaseHandle;
@@ -51,6 +54,7 @@ export function healthRoutes(deps: {
   const findings = createFindings(database, clock);
   const db = database.db as unknown as Kysely<never>;
   const limited = perAdminLimit(limiter, (seconds) => `Too many health reports; try again in ${seconds} s`);
+  const tablesWithin = tableCountsWithin(database);
 
   /**
    * When the findings must be recomputed. PostgreSQL: any committed write to a checked table, by
@@ -74,18 +78,25 @@ export function healthRoutes(deps: {
   const report: Step = async (ctx) => {
     if (Object.keys(ctx.query).length > 0) throw badRequest('The health report takes no parameters');
     const now = clock();
-    const [counts, recent] = await Promise.all([contentCounts(database), recentActivity(database, now)]);
+    const { reach } = ctx.actor!;
+    // An account that is no administrator: counts and activity of what its lists and history show.
+    const within = isAdministrator(reach) ? null : reachCondition(auditEntry, reach.languages);
+    const [counts, recent, visibleTables] = await Promise.all([
+      contentCounts(database),
+      recentActivity(database, now, within),
+      within ? tablesWithin(reach) : null,
+    ]);
     const version = await lintVersion(counts, now);
     const played = (await Promise.all(DIFFICULTY_TABLES.map((t) => database.changeVersion(t)))).join('|');
-    const [lint, spikes] = await Promise.all([findings(version), difficulty(played)]);
+    const [lint, spikes] = await Promise.all([findings(version, reach.languages), difficulty(played)]);
     const body: HealthReport = {
       generatedAt: new Date(now).toISOString(),
-      counts,
+      counts: visibleTables ? { ...counts, tables: visibleTables } : counts,
       findings: lint,
       difficulty: spikes && { computedAt: spikes.computedAt, stale: spikes.stale, findings: spikes.value },
       ...recent,
     };
-    return json(await reportWithinReach(looseDb(database), ctx.actor!, body));
+    return json(reportWithinReach(ctx.actor!, body));
   };
 
   return [{ path: '/', methods: { get: [limited, report] } }];

@@ -5,8 +5,7 @@ import { changeSetHeader } from '../audit/change-set.ts';
 import { json, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { who } from '../access/guard.ts';
-import { isAdministrator, mayRead } from '#shared/permissions.ts';
-import { contentEntities as servedEntities } from '#shared/entities/index.ts';
+import { isAdministrator } from '#shared/permissions.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import { perAdminLimit } from '../http/per-admin-limit.ts';
 import { requestContext } from '../audit/request-context.ts';
@@ -21,6 +20,18 @@ const WRITES_PER_MINUTE = 120;
 /** How often the trash is purged, at most (checked every ten minutes and on a trash read). */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
+/**
+ * The trash holds every language's deleted rows, players' included, and a restore writes them back
+ * whatever their language: administrators only, list and restore (issue 43), session or token.
+ */
+const administrators: Step = (ctx) => {
+  if (!isAdministrator(ctx.actor!.reach))
+    throw new ApiError(
+      403,
+      `${who(ctx.actor!)} may not use the trash: only administrators may; ask one to restore a row`,
+    );
+};
+
 function idParam(ctx: ApiContext, what: string): number {
   const raw = String(ctx.params.id);
   if (!/^\d{1,10}$/.test(raw) || Number(raw) > INT_MAX) {
@@ -32,9 +43,9 @@ function idParam(ctx: ApiContext, what: string): number {
 }
 
 /**
- * History and undo (issue 13), admin-only extensions: `POST audit/cms/{id}/revert` puts back what
- * one audit entry changed; `GET trash/cms/search` lists the rows deleted in the last 30 days and
- * `POST trash/cms/{id}/restore` re-creates one with its id. Writes are audited like any other (and
+ * History and undo (issue 13), extensions: `POST audit/cms/{id}/revert` puts back what one audit
+ * entry changed; `GET trash/cms/search` lists the rows deleted in the last 30 days and
+ * `POST trash/cms/{id}/restore` re-creates one with its id (both administrators only). Writes are audited like any other (and
  * join the request's change set); each admin gets WRITES_PER_MINUTE of them. The trash is purged at
  * start, then at most hourly (a timer, and any trash read once the hour is up), by the app's clock.
  */
@@ -67,11 +78,6 @@ export function historyRoutes(deps: {
   };
 
   const list: Step = async (ctx) => {
-    if (ctx.actor!.reach.languages !== null)
-      throw new ApiError(
-        403,
-        `${who(ctx.actor!)} is limited to some languages, and the trash holds every language's rows: ask an administrator to restore a row`,
-      );
     const { page, size } = paging(ctx.query, ['entity']);
     const entity =
       typeof ctx.query.entity === 'string' && ctx.query.entity !== '' ? ctx.query.entity : undefined;
@@ -81,12 +87,7 @@ export function historyRoutes(deps: {
       });
     }
     await purge();
-    const readable = isAdministrator(ctx.actor!.reach)
-      ? {}
-      : { entities: servedEntities.filter((e) => mayRead(ctx.actor!.reach, e)).map((e) => e.resource) };
-    return json(
-      await listTrash(db, deps.clock(), { page, size, ...(entity ? { entity } : {}), ...readable }),
-    );
+    return json(await listTrash(db, deps.clock(), { page, size, ...(entity ? { entity } : {}) }));
   };
   const routes: ApiRoute[] = [
     {
@@ -99,12 +100,13 @@ export function historyRoutes(deps: {
         ],
       },
     },
-    { path: '/trash/cms/search', methods: { get: [...guarded, list] } },
+    { path: '/trash/cms/search', methods: { get: [...guarded, administrators, list] } },
     {
       path: '/trash/cms/:id/restore',
       methods: {
         post: [
           ...guarded,
+          administrators,
           limited,
           async (ctx) => json(await restoreFromTrash(transaction, idParam(ctx, 'trash entry'), context(ctx))),
         ],

@@ -7,6 +7,8 @@ import { looseDb, type Values } from '../resources/rows.ts';
 
 export const LINK_JOB = 'link-build';
 const UNFINISHED: JobStatus[] = ['queued', 'running'];
+/** Jobs read per statement while looking for the recent ones an account may see. */
+const RECENT_BATCH = 200;
 export const INTERRUPTED_MESSAGE = 'The server stopped while this job ran; start it again to finish it.';
 
 const iso = (value: unknown): string | null =>
@@ -28,6 +30,7 @@ function toJob(row: Values): LinkJob {
     result: parsed<LinkJobResult>(row.result),
     error: (row.error as string | null) ?? null,
     username: String(row.username),
+    languages: parsed<number[]>(row.languages),
     changeSetId: (row.changeSetId as string | null) ?? null,
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
@@ -64,6 +67,7 @@ export function jobsStore(database: DatabaseHandle) {
       ctx: ChangeContext,
       changeSetId: string,
       lease: Lease,
+      languages: readonly number[] | null,
     ): Promise<LinkJob | null> {
       const insert = db
         .insertInto('jobs')
@@ -73,6 +77,7 @@ export function jobsStore(database: DatabaseHandle) {
           params: JSON.stringify(params),
           userId: ctx.actor.userId,
           username: ctx.actor.username,
+          languages: languages === null ? null : JSON.stringify(languages),
           ip: ctx.ip,
           changeSetId,
           createdAt: ctx.now,
@@ -94,15 +99,18 @@ export function jobsStore(database: DatabaseHandle) {
       return row ? toJob(row) : null;
     },
 
-    async recent(): Promise<LinkJob[]> {
-      const rows = await db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('kind', '=', LINK_JOB)
-        .orderBy('id', 'desc')
-        .limit(RECENT_JOBS)
-        .execute();
-      return rows.map(toJob);
+    /** The newest RECENT_JOBS jobs `visible` keeps (all by default), read a batch at a time. */
+    async recent(visible: (job: LinkJob) => boolean = () => true): Promise<LinkJob[]> {
+      const found: LinkJob[] = [];
+      let before: number | null = null;
+      for (;;) {
+        let query = db.selectFrom('jobs').selectAll().where('kind', '=', LINK_JOB);
+        if (before !== null) query = query.where('id', '<', before);
+        const rows = await query.orderBy('id', 'desc').limit(RECENT_BATCH).execute();
+        for (const job of rows.map(toJob)) if (visible(job)) found.push(job);
+        if (found.length >= RECENT_JOBS || rows.length < RECENT_BATCH) return found.slice(0, RECENT_JOBS);
+        before = Number(rows.at(-1)!.id);
+      }
     },
 
     async unfinished(): Promise<LinkJob | null> {

@@ -5,6 +5,8 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import type { ChangeContext } from '../audit/record.ts';
 import { conflict } from '../http/errors.ts';
+import { reachesLanguages, type Reach } from '#shared/permissions.ts';
+import type { SearchFilter } from '../resources/search-query.ts';
 import type { Store } from '../resources/store.ts';
 import { jobFilters, runLinkJob } from './job-runner.ts';
 import { jobsStore, type Lease } from './jobs-store.ts';
@@ -18,10 +20,21 @@ import { jobsStore, type Lease } from './jobs-store.ts';
  */
 export const JOB_TIMING = { LEASE_MS: 15_000, RENEW_MS: 5_000, SWEEP_MS: 5_000 };
 
-const busy = (id?: number) =>
+/** 409: one job at a time. It names the running job only to whoever may see it (within its languages). */
+const busy = (reach: Reach, job?: LinkJob | null) =>
   conflict(
-    `${id ? `Link job ${id}` : 'A link job'} is still running: wait for it to finish before starting another.`,
+    `${job && reachesLanguages(reach, job.languages) ? `Link job ${job.id}` : 'A link job'} is still running: wait for it to finish before starting another.`,
   );
+
+/**
+ * The languages a job may touch: the one its languageId filter names (within the account's, checked
+ * by the route), else the account's own (null: every language).
+ */
+export function jobLanguages(reach: Reach, filters: readonly SearchFilter[]): number[] | null {
+  const named = filters.find((filter) => filter.field === 'languageId');
+  if (named) return [Number(named.value)];
+  return reach.languages;
+}
 
 /**
  * The link jobs of this process. One at a time across every instance (the jobs table holds at
@@ -83,23 +96,29 @@ export function createLinkJobs(deps: {
   };
 
   return {
-    get: (id: number) => jobs.get(id),
-    recent: () => jobs.recent(),
+    /** A job, when `reach` reaches its languages (null otherwise, as for a job that does not exist). */
+    async get(id: number, reach: Reach): Promise<LinkJob | null> {
+      const job = await jobs.get(id);
+      return job && reachesLanguages(reach, job.languages) ? job : null;
+    },
+    /** The newest jobs within `reach`: those of other languages are not listed. */
+    recent: (reach: Reach) => jobs.recent((job) => reachesLanguages(reach, job.languages)),
 
     async start(params: LinkJobRequest, ctx: ChangeContext): Promise<LinkJob> {
-      jobFilters(params.where); // a bad filter is a 400 now, not a failed job later
+      const filters = jobFilters(params.where); // a bad filter is a 400 now, not a failed job later
+      const { reach } = ctx.actor;
       // Claimed before the first await, so two starts at once in this process cannot both pass.
-      if (running || claimed) throw busy();
+      if (running || claimed) throw busy(reach);
       claimed = true;
       let job: LinkJob | null;
       try {
         // A dead instance's job must not hold the table until the next sweep.
         await interruptExpired();
         const under = await jobs.unfinished();
-        if (under) throw busy(under.id);
-        job = await jobs.create(params, ctx, ctx.changeSet!.id, lease());
+        if (under) throw busy(reach, under);
+        job = await jobs.create(params, ctx, ctx.changeSet!.id, lease(), jobLanguages(reach, filters));
         // Another instance inserted its job between our read and our insert.
-        if (!job) throw busy((await jobs.unfinished())?.id);
+        if (!job) throw busy(reach, await jobs.unfinished());
       } finally {
         claimed = false;
       }

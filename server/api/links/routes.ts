@@ -84,7 +84,8 @@ export function linkBuilderRoutes(deps: {
     {
       path: '/letter-groups/cms/link-jobs',
       methods: {
-        get: [...admin, async () => json({ content: await jobs.recent() })],
+        // Jobs of other languages than the caller's are not listed, nor found by id (404).
+        get: [...admin, async (ctx) => json({ content: await jobs.recent(ctx.actor!.reach) })],
         post: [
           ...admin,
           allowEntity(letterGroupWord, 'write'),
@@ -110,7 +111,7 @@ export function linkBuilderRoutes(deps: {
           ...admin,
           async (ctx) => {
             const id = idParam(ctx, 'link job');
-            const job = await jobs.get(id);
+            const job = await jobs.get(id, ctx.actor!.reach);
             if (!job) throw notFound(`Link job ${id} not found`);
             return json(job);
           },

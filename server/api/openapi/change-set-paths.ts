@@ -23,7 +23,8 @@ export const changeSetTag = {
 
 const searchOp = op('searchChangeSets', {
   summary: 'List change sets',
-  description: 'A page of change sets, newest first; `username` keeps one admin’s.',
+  description:
+    'A page of change sets, newest first; `username` keeps one account’s. An administrator sees every account’s; any other account (or token) its own account’s only.',
   parameters: [...PAGING, { name: 'username', in: 'query', schema: { type: 'string' } }],
   responses: {
     200: json(ref('ChangeSetPage'), 'The page.'),
@@ -43,14 +44,15 @@ export const changeSetPaths: Record<string, Json> = {
       responses: {
         200: json(ref('ChangeSet'), 'The change set.'),
         400: error('The id is not a uuid.'),
-        404: error('No such change set.'),
+        404: error('No such change set, or another account’s (for anyone but an administrator).'),
       },
     }),
   },
   '/change-sets/cms/{id}/entries': {
     get: op('getChangeSetEntries', {
       summary: 'The rows a change set changed',
-      description: 'Its audit entries in the order written, each with its field diffs.',
+      description:
+        'Its audit entries in the order written, each with its field diffs; for an account limited to some languages, those about its languages’ rows only.',
       parameters: [ID, ...PAGING],
       responses: {
         200: json(ref('ChangeSetEntryPage'), 'The page.'),

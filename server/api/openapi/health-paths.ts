@@ -99,6 +99,8 @@ export const healthPaths: Record<string, Json> = {
         'Rows per table and per language/stage, the lint findings (unsolvable levels, letter groups without words, ' +
         'orphans, duplicates, inactive references, letter groups whose length differs from their stage) with counts, ' +
         'samples and the panel list that shows each, the latest audit entries and audited writes per day over 30 days. ' +
+        'An account that is no administrator gets what it may read: its tables, and when limited to some languages ' +
+        'their rows only (counts, findings, the latest entries of its history over 30 days and its writes per day). ' +
         'At most 60 requests per admin and minute. Extension of the SPEC §7 contract.',
       security: [{ bearerAuth: [] }],
       'x-extension': true,

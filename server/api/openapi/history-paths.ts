@@ -6,7 +6,7 @@ const LIMITED = { 429: error('More than 120 reverts and restores in a minute by 
 const trashSearch = op('searchTrash', 'Trash', {
   summary: 'List the trash',
   description:
-    'Rows hard-deleted in the last 30 days (single delete, bulk delete, the undo or revert of a create), newest first, each whole as it was. Older entries are forgotten (purged at start and hourly).',
+    'Rows hard-deleted in the last 30 days (single delete, bulk delete, the undo or revert of a create), newest first, each whole as it was. Older entries are forgotten (purged at start and hourly). Administrators only: the trash holds every language’s rows.',
   parameters: [
     ...PAGING,
     { name: 'entity', in: 'query', schema: { type: 'string', enum: [...AUDITED_RESOURCES] } },
@@ -14,6 +14,7 @@ const trashSearch = op('searchTrash', 'Trash', {
   responses: {
     200: json(ref('TrashEntryPage'), 'The page.'),
     400: json(ref('ValidationError'), 'Unknown parameter or malformed value.'),
+    403: error('The caller is no administrator.'),
   },
 });
 
@@ -40,11 +41,12 @@ export const historyPaths: Record<string, Json> = {
     post: op('restoreFromTrash', 'Trash', {
       summary: 'Restore a deleted row',
       description:
-        'Re-creates the row with its id (audited as a create; it leaves the trash). Refused with a 409 when the id is in use again, its natural key is taken or a row it refers to is gone.',
+        'Re-creates the row with its id (audited as a create; it leaves the trash). Refused with a 409 when the id is in use again, its natural key is taken or a row it refers to is gone. Administrators only.',
       parameters: [ID],
       responses: {
         200: json(ref('RestoreResponse'), 'The row as re-created.'),
         400: error('The id is not a positive whole number, or a malformed change-set header.'),
+        403: error('The caller is no administrator.'),
         404: error('No such trash entry: restored already, or forgotten 30 days after the delete.'),
         409: error('The id or the natural key is taken, or a referenced row is gone.'),
         ...LIMITED,

@@ -55,7 +55,7 @@ export const linkBuilderPaths: Record<string, Json> = {
   '/letter-groups/cms/link-jobs': {
     get: op('listLinkJobs', {
       summary: 'Recent link jobs',
-      description: `The last ${RECENT_JOBS} link jobs, newest first, with their progress.`,
+      description: `The last ${RECENT_JOBS} link jobs the caller may see, newest first, with their progress: those whose languages (\`languages\`) are all within its own.`,
       responses: { 200: json(ref('LinkJobList'), 'The jobs.') },
     }),
     post: op('startLinkJob', {
@@ -66,7 +66,7 @@ export const linkBuilderPaths: Record<string, Json> = {
       responses: {
         202: json(ref('LinkJob'), 'The job, queued; Location names it.'),
         400: json(ref('ValidationError'), 'A malformed body or filter.'),
-        409: error('Another link job is still running.'),
+        409: error('Another link job is still running (named only to whoever may see it).'),
         413: error('Body too large.'),
         415: error('Content-Type is not application/json.'),
         ...LIMITED,
@@ -82,7 +82,7 @@ export const linkBuilderPaths: Record<string, Json> = {
       responses: {
         200: json(ref('LinkJob'), 'The job.'),
         ...BAD_ID,
-        404: error('No such link job.'),
+        404: error('No such link job, or one of languages outside the caller’s.'),
       },
     }),
   },

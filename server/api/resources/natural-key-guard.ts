@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import { entityByName, type AnyEntity, type EntityName } from '#shared/entities/index.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { enforceNaturalKeys, LATE_UNIQUE_RULES, type PendingRule } from '../../db/natural-keys.ts';
+import {
+  ACCOUNT_NAME_RULE,
+  enforceNaturalKeys,
+  LATE_UNIQUE_RULES,
+  type PendingRule,
+} from '../../db/natural-keys.ts';
 import type { Logger } from '../../logger.ts';
 import type { Store } from './store.ts';
 
@@ -12,10 +17,13 @@ function describe(pending: PendingRule): string {
   const entity = entityByName(pending.rule.entity);
   const keys = pending.duplicates.map((d) => `${JSON.stringify(d.key)} (ids ${d.ids.join(', ')})`);
   const what = entity.naturalKey?.join(', ') ?? '';
+  const rule = pending.rule.what
+    ? `Rows break a unique rule (${pending.rule.what})`
+    : `${entity.labelPlural} share a ${what} that must be unique`;
   return (
-    `${entity.labelPlural} share a ${what} that must be unique: ${keys.join('; ')}. Nothing was merged; ` +
+    `${rule}: ${keys.join('; ')}. Nothing was merged; ` +
     `new duplicates are refused, and the database enforces the rule once these are resolved ` +
-    `(argus-words lint lists them)`
+    (pending.rule.what ? `(rename or delete all but one)` : `(argus-words lint lists them)`)
   );
 }
 
@@ -46,7 +54,10 @@ export function createNaturalKeyGuard(database: DatabaseHandle, logger: Logger) 
 
   return {
     async start(): Promise<PendingRule[]> {
-      const pending = await enforceNaturalKeys(db, database.dialect, LATE_UNIQUE_RULES);
+      const pending = await enforceNaturalKeys(db, database.dialect, [
+        ...LATE_UNIQUE_RULES,
+        ACCOUNT_NAME_RULE,
+      ]);
       for (const rule of pending) {
         waiting.set(rule.rule.entity, rule);
         const { table, index } = rule.rule;

@@ -7,6 +7,8 @@ import { storedReach } from '../auth/credentials.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Actor } from '../auth/context.ts';
+import { revokeTokensOf } from './api-tokens.ts';
+import { assertUsernameFree } from './unique-names.ts';
 
 type Who = { actor: Actor; ip: string };
 
@@ -167,12 +169,7 @@ export function accountStore(database: DatabaseHandle, clock: () => number) {
       const now = clock();
       const reach = normalReach(input.reach.permissions, input.reach.languages);
       const created = await db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .selectFrom('users')
-          .select('id')
-          .where('username', '=', input.username)
-          .executeTakeFirst();
-        if (taken) throw conflict(`The username ${input.username} is taken: choose another`);
+        await assertUsernameFree(trx, database.dialect, input.username);
         const stamp = new Date(now).toISOString();
         const { id: userId } = await trx
           .insertInto('users')
@@ -260,6 +257,18 @@ export function accountStore(database: DatabaseHandle, clock: () => number) {
             .where('userId', '=', id)
             .execute();
           Object.assign(after, reach);
+        }
+        // Deactivated: its sessions, open invitation and API tokens end for good; reactivating the
+        // account brings none of them back (migration 0021 does the same for any other write).
+        if (change.isActive === false && before.isActive) {
+          const now = clock();
+          await trx
+            .updateTable('authTokens')
+            .set({ revokedAt: now })
+            .where('userId', '=', id)
+            .where('revokedAt', 'is', null)
+            .execute();
+          after.tokensRevoked = await revokeTokensOf(trx, id, now);
         }
         if (change.isActive !== undefined) {
           await trx

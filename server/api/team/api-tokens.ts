@@ -4,6 +4,8 @@ import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Reach } from '#shared/permissions.ts';
 import { storedReach } from '../auth/credentials.ts';
+import type { Dialect } from '../../db/database.ts';
+import { assertTokenNameFree } from './unique-names.ts';
 
 /** Every API token starts so: requireAdmin tells it from a session's access token without a read. */
 export const API_TOKEN_PREFIX = 'argus_';
@@ -24,6 +26,20 @@ export interface ApiTokenRow {
 }
 
 export type ApiTokenStore = ReturnType<typeof createApiTokenStore>;
+
+/**
+ * Revokes every token of `userId` not revoked yet, for good (in the caller's transaction when `on`
+ * is one): a deactivated account's tokens do not come back with the account. Answers how many.
+ */
+export async function revokeTokensOf(on: Kysely<Database>, userId: number, now: number): Promise<number> {
+  const result = await on
+    .updateTable('apiTokens')
+    .set({ revokedAt: now })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
 
 const COLUMNS = [
   'id',
@@ -72,29 +88,40 @@ function toRow(row: StoredRow): ApiTokenRow {
  * SECRETS_KEY, so a copy of the database alone cannot be turned into working tokens (nor tested
  * against guesses offline).
  */
-export function createApiTokenStore(db: Kysely<Database>, clock: () => number, key: Buffer) {
+export function createApiTokenStore(
+  db: Kysely<Database>,
+  clock: () => number,
+  key: Buffer,
+  dialect: Dialect,
+) {
   const hash = (token: string) => createHmac('sha256', key).update(token).digest('hex');
   const byHash = compiledOnce((tokenHash: string) =>
     db.selectFrom('apiTokens').select(COLUMNS).where('tokenHash', '=', tokenHash),
   );
 
   return {
-    /** A new token for `userId` with `reach`; the token itself is returned once, never stored. */
+    /**
+     * A new token for `userId` with `reach`; the token itself is returned once, never stored. 409
+     * when the owner has a live token of that name in any case (unique-names.ts).
+     */
     async create(input: { name: string; userId: number; reach: Reach; expiresAt: number }) {
       const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const row = await db
-        .insertInto('apiTokens')
-        .values({
-          name: input.name,
-          tokenHash: hash(token),
-          userId: input.userId,
-          permissions: input.reach.permissions,
-          languages: input.reach.languages === null ? null : JSON.stringify(input.reach.languages),
-          createdAt: clock(),
-          expiresAt: input.expiresAt,
-        })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        await assertTokenNameFree(trx, dialect, input.userId, input.name, clock());
+        return trx
+          .insertInto('apiTokens')
+          .values({
+            name: input.name,
+            tokenHash: hash(token),
+            userId: input.userId,
+            permissions: input.reach.permissions,
+            languages: input.reach.languages === null ? null : JSON.stringify(input.reach.languages),
+            createdAt: clock(),
+            expiresAt: input.expiresAt,
+          })
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow();
+      });
       return { token, row: toRow(row as StoredRow) };
     },
 
@@ -129,15 +156,8 @@ export function createApiTokenStore(db: Kysely<Database>, clock: () => number, k
       return result.numUpdatedRows === 1n;
     },
 
-    /** Revokes every token of an account (deactivated, or its sessions ended). */
-    async revokeOwner(userId: number): Promise<void> {
-      await db
-        .updateTable('apiTokens')
-        .set({ revokedAt: clock() })
-        .where('userId', '=', userId)
-        .where('revokedAt', 'is', null)
-        .execute();
-    },
+    /** Revokes every live token of an account (its sessions ended); answers how many. */
+    revokeOwner: (userId: number): Promise<number> => revokeTokensOf(db, userId, clock()),
 
     /** Notes a use (at most once a minute per token: each write is a commit every instance sees). */
     async touch(row: ApiTokenRow, ip: string): Promise<void> {

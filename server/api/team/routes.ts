@@ -1,4 +1,11 @@
-import { describeReach, isAdministrator, normalReach, reachWithin, type Reach } from '#shared/permissions.ts';
+import {
+  describeReach,
+  isAdministrator,
+  narrowerReach,
+  normalReach,
+  reachWithin,
+  type Reach,
+} from '#shared/permissions.ts';
 import {
   accountUpdateSchema,
   enrolRequestSchema,
@@ -12,7 +19,7 @@ import { INT_MAX } from '#shared/entities/schemas.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { securityEvent } from '../../observability/security-events.ts';
-import type { AuthContext } from '../auth/context.ts';
+import { isActiveAdmin, type AuthContext } from '../auth/context.ts';
 import { authBody, authError, parseBody } from '../auth/http.ts';
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { json, type ApiContext, type ApiRoute, type Step } from '../http/call.ts';
@@ -94,25 +101,32 @@ export function teamRoutes(deps: {
     expiresAt: new Date(expiresAt).toISOString(),
   });
 
+  /** A token as the list shows it: its real state, and what it may do now, by its owner's too. */
   const tokenAnswer = async (row: ApiTokenRow): Promise<ApiToken> => {
-    const owner = await db
-      .selectFrom('users')
-      .select('username')
-      .where('id', '=', row.userId)
-      .executeTakeFirst();
+    const owner = await auth.credentials.byUserId(row.userId);
     const now = clock();
+    const status: ApiToken['status'] =
+      row.revokedAt !== null
+        ? 'revoked'
+        : row.expiresAt <= now
+          ? 'expired'
+          : !isActiveAdmin(owner)
+            ? 'owner-inactive'
+            : 'active';
+    const effective = owner ? narrowerReach(row.reach, owner.reach) : { ...row.reach, languages: [] };
     return {
       id: row.id,
       name: row.name,
       ownerId: row.userId,
-      owner: owner ? String(owner.username) : `user ${row.userId}`,
+      owner: owner ? owner.username : `user ${row.userId}`,
       permissions: row.reach.permissions,
       languages: row.reach.languages,
+      effective: { permissions: effective.permissions, languages: effective.languages },
       createdAt: iso(row.createdAt)!,
       expiresAt: iso(row.expiresAt)!,
       lastUsedAt: iso(row.lastUsedAt),
       lastUsedIp: row.lastUsedIp,
-      status: row.revokedAt !== null ? 'revoked' : row.expiresAt <= now ? 'expired' : 'active',
+      status,
     };
   };
 
@@ -186,8 +200,6 @@ export function teamRoutes(deps: {
               },
               who(ctx),
             );
-            // A deactivated account's sessions end with it.
-            if (body.isActive === false) await auth.tokens.revokeUser(id);
             event(ctx, 'team.account_changed', { username: account.username, userId: id, ...body });
             return json(account);
           },
@@ -209,8 +221,11 @@ export function teamRoutes(deps: {
             const account = await accounts.get(id);
             if (path === 'reset-2fa') await auth.credentials.resetTwoFactor(id);
             await auth.tokens.revokeUser(id);
-            await accounts.note(id, what, who(ctx));
-            event(ctx, name, { username: account.username, userId: id });
+            // Ending the sessions ends the account's API tokens too (docs/api.md says why).
+            const tokensRevoked = path === 'end-sessions' ? await auth.apiTokens.revokeOwner(id) : 0;
+            const revoked = `${tokensRevoked} API token${tokensRevoked === 1 ? '' : 's'} revoked`;
+            await accounts.note(id, tokensRevoked > 0 ? `${what}, ${revoked}` : what, who(ctx));
+            event(ctx, name, { username: account.username, userId: id, tokensRevoked });
             return json(await accounts.get(id));
           },
         ],

@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { hydrated } from './login.ts';
 import { apiSearch, dialog, idle, open, PANEL } from './entities-harness.ts';
+import { followNavbarLink } from './navbar.ts';
 
 /** Called at each step worth a picture: a file name and what it shows. */
 export type Shot = (name: string, caption: string) => Promise<void>;
@@ -81,10 +82,7 @@ export async function prepareFrench(page: Page, baseUrl: string): Promise<{ fren
 /** Step 1: the dictionary, uploaded, previewed (one line refused, with its reason) and applied. */
 export async function importDictionary({ page, shot }: DayContext, french: number): Promise<void> {
   await open(page, '');
-  await page
-    .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link', { name: 'Import', exact: true })
-    .click();
+  await followNavbarLink(page, 'Import');
   await page.getByRole('heading', { level: 1, name: 'Import' }).waitFor();
   await hydrated(page);
   await page.getByRole('option', { name: 'French' }).waitFor({ state: 'attached' });
@@ -218,7 +216,7 @@ export async function wrongBulkEdit({ page, shot }: DayContext, french: number):
 export async function undoBulkEdit({ page, shot }: DayContext): Promise<void> {
   const count = FRENCH_WORDS.length;
   await open(page, '');
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Changes' }).click();
+  await followNavbarLink(page, 'Changes');
   await page.waitForURL((url) => url.pathname === `${PANEL}/changes`);
   await idle(page);
   const edit = page.locator('article[data-change-set]').filter({ hasText: 'bulk update words' }).first();

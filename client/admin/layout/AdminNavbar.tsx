@@ -138,7 +138,7 @@ export function AdminNavbar({ state, reach }: { state: SessionState; reach: Reac
   return (
     <header className="panel-header">
       <nav className="navbar panel-navbar" aria-label="Admin">
-        <div className="container-fluid panel-navbar-inner">
+        <div className={`container-fluid panel-navbar-inner${verified ? ' panel-navbar-full' : ''}`}>
           <Brand to={verified ? PANEL_PATH : LOGIN_PATH} />
           {verified ? (
             <CollapsingNav onLogoutError={setLogoutError} reach={reach ?? FULL_REACH} />

@@ -26,8 +26,6 @@ export function NavLink({
   );
 }
 
-const idOf = (label: string) => `nav-menu-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
-
 /**
  * One of the navbar's menus ('Manage link tables', and our tools' menus) as a native disclosure
  * (`<details>`): it opens by mouse, Enter or Space even before the page is hydrated, needs no
@@ -39,14 +37,12 @@ export function NavMenu({ group, current }: { group: NavGroup; current: NavEntry
   const ref = useRef<HTMLDetailsElement>(null);
   const onKeyDown = useDisclosure(ref);
   const active = current !== null && group.entries.includes(current);
-  const id = idOf(group.label);
   return (
     <details ref={ref} className="panel-menu" onKeyDown={onKeyDown}>
       <summary className={`nav-link dropdown-toggle${active ? ' active' : ''}`}>{group.label}</summary>
-      <span className="panel-menu-label" id={id}>
-        {group.label}
-      </span>
-      <ul className="dropdown-menu panel-menu-list" aria-labelledby={id}>
+      {/* Its name over its entries where the button is hidden (the folded navbar), read before them. */}
+      <span className="panel-menu-label">{group.label}</span>
+      <ul className="dropdown-menu panel-menu-list">
         {group.entries.map((entry) => (
           <li key={entry.to}>
             <NavLink entry={entry} current={entry === current} className="dropdown-item" />

@@ -189,6 +189,23 @@ export async function findUnsolvable({ page, shot }: DayContext): Promise<void> 
     await hydrated(page);
   }
   await finding.waitFor();
+  // The line under the welcome names them first and leads to them, below the spec's cards.
+  await page
+    .getByTestId('attention')
+    .getByRole('link', { name: /content findings?$/ })
+    .click();
+  await page.waitForURL((url) => url.hash === '#findings');
+  // The page scrolls there smoothly: the picture waits until it has stopped.
+  await page.waitForFunction(
+    () => {
+      const seen = window as unknown as { lastScrollY?: number };
+      const still = seen.lastScrollY === window.scrollY;
+      seen.lastScrollY = window.scrollY;
+      return still && window.scrollY > 0;
+    },
+    undefined,
+    { polling: 100 },
+  );
   await shot('5-home-findings', 'The home: content health with its unsolvable levels');
   await finding.getByRole('link', { name: /^Show all \d+ unsolvable levels$/ }).click();
   await page.waitForURL(

@@ -177,9 +177,14 @@ describeBrowser('admin panel: the navbar, one line, every screen one menu away',
       await link.click();
       await page.waitForURL((url) => url.pathname === path);
       await hydrated(page);
+      // The URL changes as the navigation commits; React renders the new page right after.
+      await expect
+        .poll(() => link.getAttribute('aria-current'), { message: `${path}: marked as current` })
+        .toBe('page');
+      await expect
+        .poll(() => link.isVisible(), { message: `${path}: its menu closed on navigation` })
+        .toBe(direct);
       expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1);
-      expect(await link.getAttribute('aria-current'), `${path}: marked as the current page`).toBe('page');
-      expect(await link.isVisible(), `${path}: its menu closed on navigation`).toBe(direct);
     }
     // The link builder is under Letter Group's address, but it is the Design menu that is marked.
     await open(page, 'letter-group/links');

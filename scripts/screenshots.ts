@@ -1,9 +1,9 @@
 /**
  * `npx tsx scripts/screenshots.ts [--dark] [OUT_DIR]`: the panel screenshots of docs/panel.md, taken
  * with playwright-core in Debian's Chromium at 1280×800 against the real app on a temporary
- * database with the demo content (the home with its content health, a list and a form, the history
- * of a word and the trash), plus a
- * list at 390×844 as cards.
+ * database with the demo content (the home's first screen and its content health, the navbar's
+ * Design menu, a list and a form, the history of a word and the trash), plus a list at 390×844 as
+ * cards and the phone's open Menu.
  * Writes docs/screenshots/*.png unless told another folder. Builds first when the build is stale.
  */
 import { mkdirSync } from 'node:fs';
@@ -45,6 +45,18 @@ try {
   const page = await desktop.newPage();
   await logInThroughBrowser(page, await scanQrCode(app.url, 'admin', 'correct-horse-battery-staple'));
   await shoot(page, `${PANEL}/`, 'panel-home');
+  // Below the cards: the content health, its findings, activity and charts.
+  await page
+    .locator('section.health')
+    .screenshot({ path: path.join(outDir, `panel-home-health${suffix}.png`) });
+  console.log(`panel-home-health${suffix}.png ← the home's content health`);
+  // The navbar with one of our tools' menus open.
+  await page.getByRole('navigation', { name: 'Admin' }).locator('summary', { hasText: 'Design' }).click();
+  await page.screenshot({
+    path: path.join(outDir, `panel-menu${suffix}.png`),
+    clip: { x: 0, y: 0, width: 1280, height: 220 },
+  });
+  console.log(`panel-menu${suffix}.png ← the Design menu open`);
   await shoot(page, `${PANEL}/level`, 'panel-list');
   await shoot(page, `${PANEL}/level/update/1`, 'panel-form');
   // The link builder of a new group of stage 1 (demo groups are linked already).
@@ -84,7 +96,12 @@ try {
   await shoot(page, `${PANEL}/difficulty?stage=90&language=1`, 'panel-difficulty', true);
   const phone = await browser.newContext({ baseURL: app.url, ...VIEWPORTS.phone, colorScheme });
   await phone.addCookies(await desktop.cookies());
-  await shoot(await phone.newPage(), `${PANEL}/word`, 'panel-list-phone');
+  const phonePage = await phone.newPage();
+  await shoot(phonePage, `${PANEL}/word`, 'panel-list-phone');
+  // The folded navbar: one Menu button holding every screen.
+  await phonePage.getByRole('navigation', { name: 'Admin' }).locator('summary', { hasText: 'Menu' }).click();
+  await phonePage.screenshot({ path: path.join(outDir, `panel-menu-phone${suffix}.png`) });
+  console.log(`panel-menu-phone${suffix}.png ← the phone's Menu open`);
 } finally {
   await browser.close();
   await app.stop();

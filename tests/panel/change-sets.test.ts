@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { expect, it, vi } from 'vitest';
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
 import { apiSearch, dialog, open, openAt, PANEL, usePanel } from './entities-harness.ts';
+import { followNavbarLink } from './navbar.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -110,7 +111,7 @@ describeBrowser('admin panel: change sets and their undo', () => {
     await page.getByText(`Undoes change set ${id.slice(0, 8)}…`).waitFor();
 
     // The list, from the navbar: the undo first, then the edit it undid, marked so.
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Changes' }).click();
+    await followNavbarLink(page, 'Changes');
     await page.waitForURL(`**${PANEL}/changes`);
     const cards = page.locator('article[data-change-set]');
     expect(await cards.nth(0).getAttribute('data-change-set')).toBe(undoId);

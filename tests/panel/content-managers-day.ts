@@ -10,6 +10,7 @@
 import type { Page } from 'playwright-core';
 import { hydrated } from './login.ts';
 import { apiSearch, dialog, idle, open, PANEL } from './entities-harness.ts';
+import { followNavbarLink } from './navbar.ts';
 
 /** Called at each step worth a picture: a file name and what it shows. */
 export type Shot = (name: string, caption: string) => Promise<void>;
@@ -81,10 +82,7 @@ export async function prepareFrench(page: Page, baseUrl: string): Promise<{ fren
 /** Step 1: the dictionary, uploaded, previewed (one line refused, with its reason) and applied. */
 export async function importDictionary({ page, shot }: DayContext, french: number): Promise<void> {
   await open(page, '');
-  await page
-    .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link', { name: 'Import', exact: true })
-    .click();
+  await followNavbarLink(page, 'Import');
   await page.getByRole('heading', { level: 1, name: 'Import' }).waitFor();
   await hydrated(page);
   await page.getByRole('option', { name: 'French' }).waitFor({ state: 'attached' });
@@ -191,6 +189,23 @@ export async function findUnsolvable({ page, shot }: DayContext): Promise<void> 
     await hydrated(page);
   }
   await finding.waitFor();
+  // The line under the welcome names them first and leads to them, below the spec's cards.
+  await page
+    .getByTestId('attention')
+    .getByRole('link', { name: /content findings?$/ })
+    .click();
+  await page.waitForURL((url) => url.hash === '#findings');
+  // The page scrolls there smoothly: the picture waits until it has stopped.
+  await page.waitForFunction(
+    () => {
+      const seen = window as unknown as { lastScrollY?: number };
+      const still = seen.lastScrollY === window.scrollY;
+      seen.lastScrollY = window.scrollY;
+      return still && window.scrollY > 0;
+    },
+    undefined,
+    { polling: 100 },
+  );
   await shot('5-home-findings', 'The home: content health with its unsolvable levels');
   await finding.getByRole('link', { name: /^Show all \d+ unsolvable levels$/ }).click();
   await page.waitForURL(
@@ -218,7 +233,7 @@ export async function wrongBulkEdit({ page, shot }: DayContext, french: number):
 export async function undoBulkEdit({ page, shot }: DayContext): Promise<void> {
   const count = FRENCH_WORDS.length;
   await open(page, '');
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Changes' }).click();
+  await followNavbarLink(page, 'Changes');
   await page.waitForURL((url) => url.pathname === `${PANEL}/changes`);
   await idle(page);
   const edit = page.locator('article[data-change-set]').filter({ hasText: 'bulk update words' }).first();

@@ -18,6 +18,7 @@ import {
 } from '../helpers/difficulty-plant.ts';
 import { openAt, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
 import { hydrated } from './login.ts';
+import { followNavbarLink } from './navbar.ts';
 
 const STAGE = 90;
 
@@ -135,7 +136,7 @@ describeBrowser('admin panel: the Difficulty screen', () => {
     const { page } = panel;
     await page.goto(`${PANEL}/`);
     await hydrated(page);
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Difficulty' }).click();
+    await followNavbarLink(page, 'Difficulty');
     await page.waitForURL((url) => url.pathname === `${PANEL}/difficulty`);
     await hydrated(page);
     await page.getByLabel('Stage', { exact: true }).selectOption(String(STAGE));

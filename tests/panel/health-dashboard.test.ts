@@ -82,16 +82,35 @@ describeBrowser('admin panel: content health dashboard', () => {
     ).toBe(`${PANEL}/level?solvable=no`);
     const empty = section.locator('[data-finding="empty-letter-group"]');
     expect(await empty.innerText()).toContain('Letter groups without words');
-    const chart = section.getByRole('img', { name: /Edits per day over the last 30 days/ });
+    const chart = section.getByRole('img', { name: /^Edits per day, last 30 days/ });
     expect(await chart.count()).toBe(1);
     expect(await section.getByRole('img', { name: /Levels per stage and language/ }).count()).toBe(1);
     // The figures in words too: the description names today's edits, and a table holds them all.
     const describedBy = (await chart.getAttribute('aria-labelledby'))!.split(' ')[1]!;
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/\d{2}-\d{2}: [1-9]/);
-    // The SPEC §2 cards stay, below.
+    // The SPEC §2 cards stay, above it.
     expect(await page.locator('main article.card').count()).toBe(6);
     expect(await page.getByRole('link', { name: 'Go to Levels' }).isVisible()).toBe(true);
+    const lastCard = (await page.locator('main article.card').nth(5).boundingBox())!;
+    expect((await section.boundingBox())!.y).toBeGreaterThan(lastCard.y + lastCard.height);
     await expectNoAxeViolations(page, 'home with health dashboard (light)');
+  });
+
+  it('the line under the welcome says what needs attention and leads to it', async () => {
+    const { page } = panel;
+    await page.goto(`${PANEL}/`);
+    await hydrated(page);
+    const line = page.getByTestId('attention');
+    expect(await line.innerText()).toMatch(/^Needs your attention: \d+ content findings\b/);
+    const findings = line.getByRole('link', { name: /content findings/ });
+    expect(await findings.getAttribute('href')).toBe('#findings');
+    await findings.click();
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#findings');
+    // The findings card, brought into view from below the cards.
+    const card = health(page).locator('#findings');
+    expect(await card.getByRole('heading', { name: 'Findings' }).isVisible()).toBe(true);
+    await expect.poll(async () => (await card.boundingBox())!.y).toBeLessThan(800);
+    expect(await card.locator('[data-finding="unsatisfiable-level"]').count()).toBe(1);
   });
 
   it('clicking a finding opens the filtered list that shows it', async () => {

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser.ts';
 import { apiSearch, dialog, open, openAt, PANEL, usePanel } from './entities-harness.ts';
+import { followNavbarLink } from './navbar.ts';
 
 describeBrowser('admin panel: history and trash', () => {
   const panel = usePanel(60_000);
@@ -101,7 +102,7 @@ describeBrowser('admin panel: history and trash', () => {
     // Deleted: in the trash (from the navbar), restored with the same id.
     await call(page, 'DELETE', `words/cms/${id}`);
     expect(await lettersOf(page, id)).toBeNull();
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Trash' }).click();
+    await followNavbarLink(page, 'Trash');
     await page.waitForURL((url) => url.pathname === `${PANEL}/trash`);
     const trashed = page.locator('article[data-trash-entry]').filter({ hasText: `Word ${id}` });
     await trashed.waitFor();

@@ -14,6 +14,7 @@ import { csvLine, parseCsv } from '../../shared/import/csv.ts';
 import { MAX_FILE_BYTES } from '../../shared/import/records.ts';
 import { describeBrowser, expectNoAxeViolations, type PageIssue } from '../helpers/browser.ts';
 import { apiSearch, open, openAt, PANEL, startPanel, type PanelHarness } from './entities-harness.ts';
+import { followNavbarLink } from './navbar.ts';
 
 // The non-UTF-8 upload is refused on purpose (400), and Chromium logs the failed request.
 const refusedUpload = (issue: PageIssue) => /\b400\b/.test(issue.text) && /imports|resource/.test(issue.text);
@@ -113,12 +114,9 @@ describeBrowser('admin panel: import in the browser', () => {
       first!.cells[timeAt] = String(after);
       const csv = [header!, first!, ...rest].map((record) => csvLine(record.cells)).join('\n');
 
-      // Reached from the navbar, where History and Trash are.
+      // Reached from the navbar's Design menu.
       await open(page, '');
-      await page
-        .getByRole('navigation', { name: 'Admin' })
-        .getByRole('link', { name: 'Import', exact: true })
-        .click();
+      await followNavbarLink(page, 'Import');
       await page.getByRole('heading', { level: 1, name: 'Import' }).waitFor();
       await page.getByLabel('Table export').check();
       await page.getByRole('option', { name: 'Levels', exact: true }).waitFor({ state: 'attached' });

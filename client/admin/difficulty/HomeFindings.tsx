@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { FINDING_KINDS, FINDING_LABELS, type DifficultyFindings } from '#shared/difficulty.ts';
+import { DIFFICULTY_FINDINGS_ID } from '../home/attention.ts';
 import { difficultyPath } from './paths.ts';
 
 /** Samples shown per kind; the rest are counted. */
@@ -19,7 +20,7 @@ export function HomeDifficultyFindings({
 }) {
   if (difficulty === undefined) return null;
   return (
-    <div className="mt-3" data-testid="difficulty-findings-home">
+    <div className="mt-3" id={DIFFICULTY_FINDINGS_ID} data-testid="difficulty-findings-home">
       <h4 className="h6">How players fare</h4>
       {difficulty === null ? (
         <p className="mb-0" role="status">

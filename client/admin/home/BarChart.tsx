@@ -3,7 +3,7 @@ export interface ChartSeries {
   values: number[];
 }
 
-interface BarChartProps {
+export interface BarChartProps {
   /** Unique on the page: names the title and description (not useId: server and browser differ). */
   id: string;
   title: string;
@@ -16,8 +16,25 @@ interface BarChartProps {
   unit: string;
   /** The table's first column: what a category is ("Day", "Stage"). */
   categoryLabel: string;
-  /** The sentence shown instead of bare axes when there is nothing to draw (no category, all zero). */
+  /** What is said after the title instead of bare axes when there is nothing to draw (no category, all zero). */
   empty?: string;
+}
+
+/** Whether a chart has a figure to draw: a category with a value above zero. */
+export const hasFigures = ({ series }: Pick<BarChartProps, 'series'>): boolean =>
+  series.some((s) => s.values.some((v) => v > 0));
+
+/** A chart with nothing to draw: its title and a short sentence, one line, no frame. */
+export function EmptyChart({
+  id,
+  title,
+  empty = 'nothing to chart yet.',
+}: Pick<BarChartProps, 'id' | 'title' | 'empty'>) {
+  return (
+    <p className="mb-1" data-chart-empty={id}>
+      <span className="fw-bold">{title}:</span> {empty}
+    </p>
+  );
 }
 
 const WIDTH = 480;
@@ -48,15 +65,9 @@ export function BarChart({
   labelEvery = 1,
   unit,
   categoryLabel,
-  empty = 'Nothing to chart yet.',
+  empty,
 }: BarChartProps) {
-  if (!series.some((s) => s.values.some((v) => v > 0))) {
-    return (
-      <p className="text-body-secondary mb-2" data-chart-empty={id}>
-        {empty}
-      </p>
-    );
-  }
+  if (!hasFigures({ series })) return <EmptyChart id={id} title={title} empty={empty} />;
   const max = Math.max(0, ...series.flatMap((s) => s.values));
   const { top, step } = niceMax(max);
   const plotW = WIDTH - PAD.left - PAD.right;

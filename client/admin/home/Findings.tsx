@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { DifficultyFindings } from '#shared/difficulty.ts';
 import { FINDING_LABELS, findingListPath, type HealthFindings } from '#shared/health.ts';
 import { HomeDifficultyFindings } from '../difficulty/HomeFindings.tsx';
+import { FINDINGS_ID } from './attention.ts';
 
 const fmt = (n: number) => n.toLocaleString('en');
 
@@ -17,7 +18,7 @@ export function Findings({
   difficulty?: DifficultyFindings | null;
 }) {
   return (
-    <div className="card h-100" aria-labelledby="findings-heading">
+    <div className="card h-100" id={FINDINGS_ID} aria-labelledby="findings-heading">
       <div className="card-body">
         <h3 id="findings-heading" className="h6 card-title">
           Findings

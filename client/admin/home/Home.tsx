@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from
 import { takeRecoveryCodes } from '../auth/recovery-codes-handoff.ts';
 import type { AdminLayoutData } from '../layout/AdminLayout.tsx';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
+import { AttentionLine } from './AttentionLine.tsx';
 import { HealthDashboard } from './HealthDashboard.tsx';
 import { loadHealth, type HealthLoad } from './health-data.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
@@ -80,9 +81,10 @@ export function Component() {
   return (
     <>
       <h1 className="h2">{username ? `Welcome, ${username}!` : 'Welcome!'}</h1>
-      <p className="lead mb-4">Explore the various sections below to manage the content.</p>
-      <HealthDashboard report={loaded.health.report} error={loaded.health.error} />
-      <div className="row g-4">
+      <p className="lead mb-3">Explore the various sections below to manage the content.</p>
+      <AttentionLine health={loaded.health} />
+      {/* The spec's home first: these two rows fill the first screen; the content health follows. */}
+      <div className="row g-4 mb-5">
         {SECTIONS.map((section) => (
           <div className="col-md-4" key={section.to}>
             <article className="card h-100">
@@ -97,6 +99,7 @@ export function Component() {
           </div>
         ))}
       </div>
+      <HealthDashboard report={loaded.health.report} />
     </>
   );
 }

@@ -1,54 +1,24 @@
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { SessionState } from '#shared/panel-context.ts';
-import { auditEntry, entityByName, type EntityName } from '#shared/entities/index.ts';
-import { FULL_REACH, isAdministrator, mayRead, type Reach } from '#shared/permissions.ts';
+import { FULL_REACH, type Reach } from '#shared/permissions.ts';
 import { sessionApi } from '../session-api.ts';
 import { ErrorMessage } from '../components/Messages.tsx';
-import { sectionLinkProps, useFollowLink } from '../components/plain-links.ts';
-import {
-  AUDIT_PATH,
-  CHANGES_PATH,
-  IMPORT_PATH,
-  LOGIN_PATH,
-  PANEL_PATH,
-  TEAM_PATH,
-  TRASH_PATH,
-} from '#shared/panel-paths.ts';
+import { useFollowLink } from '../components/plain-links.ts';
+import { LOGIN_PATH, PANEL_PATH } from '#shared/panel-paths.ts';
 import { leavePanel } from '../session/useIdleTimer.ts';
-import { DIFFICULTY_PATH } from '../difficulty/paths.ts';
-import { LinkTablesMenu } from './LinkTablesMenu.tsx';
+import {
+  currentEntry,
+  isGroup,
+  SPEC_NAV,
+  TOOLS_NAV,
+  visibleNav,
+  type NavItem,
+  type NavEntry,
+} from './nav-items.ts';
+import { NavLink, NavMenu } from './NavMenu.tsx';
 import { NavSearch } from './NavSearch.tsx';
 import { useDisclosure } from './use-disclosure.ts';
-
-type Section = { to: string; label: string; shown(reach: Reach): boolean };
-const entitySection = (name: EntityName, label: string): Section => ({
-  to: `${PANEL_PATH}/${name}`,
-  label,
-  shown: (reach) => mayRead(reach, entityByName(name)),
-});
-
-/** The sections an account sees: only what its permission set lets it use (issue 33). */
-const SECTIONS: Section[] = [
-  entitySection('level', 'Level'),
-  entitySection('user', 'User'),
-  entitySection('language', 'Language'),
-  entitySection('word', 'Word'),
-  entitySection('stage', 'Stage'),
-  entitySection('letter-group', 'Letter Group'),
-  // Player results are read level by level: whoever may read levels may read how they fare.
-  { to: DIFFICULTY_PATH, label: 'Difficulty', shown: (reach) => mayRead(reach, entityByName('level')) },
-  { to: AUDIT_PATH, label: 'History', shown: (reach) => mayRead(reach, auditEntry) },
-  // The trash holds every language's rows, players' too: administrators only (issue 43).
-  { to: TRASH_PATH, label: 'Trash', shown: isAdministrator },
-  { to: CHANGES_PATH, label: 'Changes', shown: () => true },
-  { to: IMPORT_PATH, label: 'Import', shown: (reach) => reach.permissions !== 'viewer' },
-  { to: TEAM_PATH, label: 'Team', shown: isAdministrator },
-];
-
-/** The sections (path and label) the navbar offers an account with this reach. */
-export const sectionsFor = (reach: Reach): Array<{ to: string; label: string }> =>
-  SECTIONS.filter((section) => section.shown(reach)).map(({ to, label }) => ({ to, label }));
 
 /** Ends the server session, then a full page load of the site root (SPEC §4). */
 function LogoutButton({ onError }: { onError(message: string | null): void }) {
@@ -90,17 +60,43 @@ function Brand({ to }: { to: string }) {
       {/* The mark's letter is drawn by CSS: it is decoration, not part of the link's text. */}
       <span className="site-brand-mark panel-brand-mark" aria-hidden="true" />
       <span>
-        Argus Words <span className="panel-brand-tag">Admin</span>
+        <span className="panel-brand-name">Argus Words</span> <span className="panel-brand-tag">Admin</span>
       </span>
     </a>
   );
 }
 
+/** One list of the navbar: links shown directly and menus (nav-items.ts). */
+function NavList({
+  items,
+  current,
+  className,
+}: {
+  items: NavItem[];
+  current: NavEntry | null;
+  className: string;
+}) {
+  return (
+    <ul className={`navbar-nav ${className}`}>
+      {items.map((item) => (
+        <li className="nav-item" key={item.label}>
+          {isGroup(item) ? (
+            <NavMenu group={item} current={current} />
+          ) : (
+            <NavLink entry={item} current={item === current} className="nav-link" />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * The sections, the link-tables menu, the search and Logout, in a native disclosure: from the
- * `md` width up it is always shown and its summary hidden (CSS, `::details-content`); below, the
- * summary is the menu button. It works before hydration; hydrated, it also closes on navigation,
- * on a click elsewhere and on Escape.
+ * The spec's sections and link-tables menu, our tools' menus, the search and Logout, in a native
+ * disclosure: from 1200 px up it is always shown on one line and its summary hidden (CSS,
+ * `::details-content`); below, the summary is the menu button, and the menus inside it are listed
+ * open, under their names. It works before hydration; hydrated, it also closes on navigation, on a
+ * click elsewhere and on Escape.
  */
 function CollapsingNav({
   onLogoutError,
@@ -111,9 +107,10 @@ function CollapsingNav({
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const onKeyDown = useDisclosure(ref);
-  // Plain links (plain-links.ts) marked as <NavLink> marks them: every panel page renders these.
   const { pathname } = useLocation();
-  const follow = useFollowLink();
+  const spec = visibleNav(SPEC_NAV, reach);
+  const tools = visibleNav(TOOLS_NAV, reach);
+  const current = currentEntry(pathname, [...spec, ...tools]);
   return (
     <details ref={ref} className="panel-nav-collapse" onKeyDown={onKeyDown}>
       <summary className="panel-nav-toggle">
@@ -121,18 +118,8 @@ function CollapsingNav({
         Menu
       </summary>
       <div className="panel-nav-body">
-        <ul className="navbar-nav me-md-auto">
-          {sectionsFor(reach).map((section) => (
-            <li className="nav-item" key={section.to}>
-              <a {...sectionLinkProps(pathname, section.to, 'nav-link')} onClick={follow}>
-                {section.label}
-              </a>
-            </li>
-          ))}
-          <li className="nav-item">
-            <LinkTablesMenu />
-          </li>
-        </ul>
+        <NavList items={spec} current={current} className="panel-nav-spec" />
+        <NavList items={tools} current={current} className="panel-nav-tools" />
         <NavSearch />
         <LogoutButton onError={onLogoutError} />
       </div>
@@ -141,8 +128,8 @@ function CollapsingNav({
 }
 
 /**
- * The panel's navbar. The section links, the link-tables menu and the search only once the second
- * factor is verified (SPEC §2); the reduced navbar of the login and two-factor screens is the
+ * The panel's navbar. The section links, the menus and the search only once the second factor is
+ * verified (SPEC §2); the reduced navbar of the login and two-factor screens is the
  * brand and 'Login' (which starts the login over).
  */
 export function AdminNavbar({ state, reach }: { state: SessionState; reach: Reach | null }) {
@@ -150,8 +137,8 @@ export function AdminNavbar({ state, reach }: { state: SessionState; reach: Reac
   const [logoutError, setLogoutError] = useState<string | null>(null);
   return (
     <header className="panel-header">
-      <nav className="navbar navbar-expand-md panel-navbar" aria-label="Admin">
-        <div className="container-fluid panel-navbar-inner">
+      <nav className="navbar panel-navbar" aria-label="Admin">
+        <div className={`container-fluid panel-navbar-inner${verified ? ' panel-navbar-full' : ''}`}>
           <Brand to={verified ? PANEL_PATH : LOGIN_PATH} />
           {verified ? (
             <CollapsingNav onLogoutError={setLogoutError} reach={reach ?? FULL_REACH} />

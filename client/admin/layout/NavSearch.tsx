@@ -29,7 +29,8 @@ export function NavSearch() {
         required
       />
       <button type="submit" className="btn btn-sm btn-primary">
-        Search
+        <span className="panel-nav-search-icon" aria-hidden="true" />
+        <span className="panel-nav-search-text">Search</span>
       </button>
     </Form>
   );

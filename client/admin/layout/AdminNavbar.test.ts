@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FULL_REACH, type Reach } from '#shared/permissions.ts';
 import { navEntries, SPEC_NAV, TOOLS_NAV, visibleNav } from './nav-items.ts';
 
-const labels = (reach: Reach) => navEntries(visibleNav([...SPEC_NAV, ...TOOLS_NAV], reach)).map((e) => e.label);
+const labels = (reach: Reach) =>
+  navEntries(visibleNav([...SPEC_NAV, ...TOOLS_NAV], reach)).map((e) => e.label);
 
 describe('the navbar offers what the account may use (issues 33, 43)', () => {
   it('offers the trash to administrators only, limited to languages or not', () => {

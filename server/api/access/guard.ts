@@ -114,6 +114,26 @@ export async function outsideOfReach(
   return into;
 }
 
+/**
+ * Why a request touching `outside` is refused: what the actor may reach, then the rows as the
+ * request named them ("word 17", "row 3") — never their languages, which would tell an account
+ * about rows it may not see.
+ */
+export async function outsideMessage(
+  db: LooseDb,
+  actor: Actor,
+  entity: AnyEntity,
+  outside: OutsideRows,
+  access: Access,
+): Promise<string> {
+  const base = languageRefusal(actor.reach, entity, access, await languageNames(db), who(actor));
+  const listed = [...outside.keys()].slice(0, MAX_LISTED);
+  const more = outside.size > MAX_LISTED ? ` and ${outside.size - MAX_LISTED} more` : '';
+  const rowsWord = outside.size === 1 ? 'row is' : 'rows are';
+  const outcome = access === 'write' ? '; nothing was changed' : '';
+  return `${base}${outcome}. ${outside.size} ${rowsWord} outside it: ${listed.join(', ')}${more}`;
+}
+
 /** 403 naming the rows outside the actor's reach, if there are any. */
 export async function refuseOutside(
   db: LooseDb,
@@ -123,15 +143,7 @@ export async function refuseOutside(
   access: Access,
 ): Promise<void> {
   if (outside.size === 0) return;
-  const names = await languageNames(db);
-  const base = languageRefusal(actor.reach, entity, access, names, who(actor));
-  const listed = [...outside]
-    .slice(0, MAX_LISTED)
-    .map(([name, ids]) => `${name} (${[...ids].map(names).join(', ')})`);
-  const more = outside.size > MAX_LISTED ? ` and ${outside.size - MAX_LISTED} more` : '';
-  const rowsWord = outside.size === 1 ? 'row is' : 'rows are';
-  const outcome = access === 'write' ? '; nothing was changed' : '';
-  throw forbidden(`${base}${outcome}. ${outside.size} ${rowsWord} outside it: ${listed.join(', ')}${more}`);
+  throw forbidden(await outsideMessage(db, actor, entity, outside, access));
 }
 
 /** 403 naming the rows (records, or values about to be written) outside the actor's languages. */

@@ -1,11 +1,10 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
-import { entityRefusal, languageRefusal } from '#shared/permissions.ts';
+import { entityRefusal } from '#shared/permissions.ts';
 import type { Actor } from '../auth/context.ts';
 import { ApiError, Refusal } from '../http/errors.ts';
 import type { Tx } from '../resources/integrity.ts';
 import type { Values } from '../resources/rows.ts';
-import { who } from './guard.ts';
-import { languageNames } from './language-names.ts';
+import { outsideMessage, who, type OutsideRows } from './guard.ts';
 import { languagesOfRows } from './row-languages.ts';
 import { noteAuthorized } from './write-ledger.ts';
 
@@ -30,9 +29,6 @@ export interface PlannedWrite {
   /** How a refusal names the row ("row 3", "word 17"); by default the stored row's id. */
   name?: string;
 }
-
-/** Rows named in a refusal at most; the rest are counted. */
-const MAX_LISTED = 20;
 
 export async function authorizeWrites(tx: Tx, actor: Actor, writes: readonly PlannedWrite[]): Promise<void> {
   const byEntity = new Map<AnyEntity, PlannedWrite[]>();
@@ -69,29 +65,17 @@ async function assertWithinLanguages(
     }
   });
   const sets = await languagesOfRows(tx.db, entity, rows);
-  const outside = new Map<number, Set<number>>();
+  const outside: OutsideRows = new Map();
+  const label = entity.label.toLowerCase();
   sets.forEach((set, i) => {
     const foreign = [...set].filter((id) => !languages.includes(id));
     if (foreign.length === 0) return;
-    const owner = owners[i]!;
-    outside.set(owner, new Set([...(outside.get(owner) ?? []), ...foreign]));
-  });
-  if (outside.size === 0) return;
-  const names = await languageNames(tx.db);
-  const label = entity.label.toLowerCase();
-  const listed = [...outside].slice(0, MAX_LISTED).map(([i, ids]) => {
-    const write = writes[i]!;
+    const write = writes[owners[i]!]!;
     const id = write.before?.id ?? write.after?.id;
     const name = write.name ?? (id === undefined ? 'a new row' : `${label} ${String(id)}`);
-    return `${name} (${[...ids].map(names).join(', ')})`;
+    outside.set(name, new Set([...(outside.get(name) ?? []), ...foreign]));
   });
-  const more = outside.size > MAX_LISTED ? ` and ${outside.size - MAX_LISTED} more` : '';
-  const rowsWord = outside.size === 1 ? 'row is' : 'rows are';
-  const base = languageRefusal(actor.reach, entity, 'write', names, who(actor));
-  throw new Refusal(
-    403,
-    `${base}; nothing was changed. ${outside.size} ${rowsWord} outside it: ${listed.join(', ')}${more}`,
-  );
+  if (outside.size > 0) throw new Refusal(403, await outsideMessage(tx.db, actor, entity, outside, 'write'));
 }
 
 const TEAM_FIELDS = ['username', 'role', 'isActive'] as const;

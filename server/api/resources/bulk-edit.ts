@@ -25,7 +25,8 @@ import { looseDb } from './rows.ts';
 const CHUNK = 500;
 
 type Transaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
-type Targets = { ids: number[] } | { filters: SearchFilter[] };
+/** By ids, or by the list's filters (for an account limited to some languages, among its rows). */
+type Targets = { ids: number[] } | { filters: SearchFilter[]; languages?: readonly number[] };
 
 /** Thrown to roll a dry run's chunk back once its results are known. */
 class RollBack extends Error {}
@@ -71,18 +72,20 @@ async function* idChunks(
     for (let at = 0; at < targets.ids.length; at += CHUNK) yield targets.ids.slice(at, at + CHUNK);
     return;
   }
+  const { filters, languages } = targets;
   const list = listQueries(
     database,
     { ...entity, order: 'asc' },
-    { page: 0, size: CHUNK, filters: targets.filters },
+    { page: 0, size: CHUNK, filters, ...(languages ? { languages } : {}) },
   );
   for await (const rows of keysetChunks(list, CHUNK)) yield rows.map((row) => Number(row.id));
 }
 
 /**
- * An account limited to some languages: every target row within them, or the whole edit is
- * refused before anything is written, naming the rows outside (issue 33). The edit itself runs a
- * chunk per transaction, so this cannot be left to the check each chunk's changes pass.
+ * An account limited to some languages: targets by filter are the rows of its languages (as its
+ * list shows them); targets by ids, and the values set, must all be within them, or the whole
+ * edit is refused before anything is written, naming the rows outside (issue 33). The edit runs a
+ * chunk per transaction, so this cannot be left to the write gate each chunk passes.
  */
 async function assertTargetsWithinReach(
   database: DatabaseHandle,
@@ -93,7 +96,8 @@ async function assertTargetsWithinReach(
 ): Promise<void> {
   if (!limited(ctx.actor, entity)) return;
   const db = looseDb(database);
-  if ('filters' in targets) await listLanguages(db, ctx.actor, entity, targets.filters);
+  // By filters: the rows of the list the account sees (a filter naming another language is a 403).
+  if ('filters' in targets) targets.languages = await listLanguages(db, ctx.actor, entity, targets.filters);
   const outside: OutsideRows = new Map();
   for await (const ids of idChunks(database, entity, targets)) {
     const rows = await db.selectFrom(entity.table).selectAll().where('id', 'in', ids).execute();

@@ -5,7 +5,7 @@ import type { Store } from 'express-session';
 import type { RouteObject } from 'react-router';
 import { routes as appRoutes } from '#client/routes.tsx';
 import type { InProcessApi } from './api/http/in-process.ts';
-import type { ApiRoute } from './api/http/call.ts';
+import type { ApiOperation } from './api/http/operation.ts';
 import { apiPrefix, createContentApi, type ContentApi } from './api/index.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseOptions } from './db/database.ts';
@@ -52,8 +52,8 @@ export interface AppHandle {
   logger: Logger;
   /** The embedded content API called in process, as the panel calls it (null with UPSTREAM_API_URL). */
   api: InProcessApi | null;
-  /** The embedded content API's route table (empty with UPSTREAM_API_URL). */
-  apiRoutes: readonly ApiRoute[];
+  /** The embedded content API's operations as served (empty with UPSTREAM_API_URL). */
+  apiOperations: readonly ApiOperation[];
   /** The panel's session store (tests read a session's credentials from it to prove they never leak). */
   sessionStore: Store;
   /** Releases what the app holds (database, session store, upstream pool). */
@@ -142,7 +142,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   app.use(compressWhenAccepted());
 
   // 3. The content API for HTTP clients (the panel calls the same routes in process).
-  if (api) app.use(apiPrefix(config), api.router);
+  if (api) app.use(apiPrefix(config), api.handler);
 
   // 4. The panel's server side.
   app.use(PANEL_PREFIX, panel.router);
@@ -177,7 +177,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   return {
     handler,
     api: api?.call ?? null,
-    apiRoutes: api?.routes ?? [],
+    apiOperations: api?.operations ?? [],
     logger,
     sessionStore: panel.session.store,
     close: async () => {

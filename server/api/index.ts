@@ -1,25 +1,28 @@
-import type { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import { seedDemoContent } from '../seed/index.ts';
 import { createAuth, ensureAdmin } from './auth/index.ts';
-import { changeSetRoutes } from './changes/routes.ts';
-import { difficultyRoutes } from './difficulty/routes.ts';
+import { changeSetOperations } from './changes/routes.ts';
+import { openApiOperation, reservedPaths } from './declarations.ts';
+import { difficultyOperations } from './difficulty/routes.ts';
 import { createDifficultyService } from './difficulty/service.ts';
-import { healthRoutes } from './health/routes.ts';
-import { historyRoutes } from './history/routes.ts';
-import { under, type ApiAnswer, type ApiRoute } from './http/call.ts';
-import { expressRoutes } from './http/express-routes.ts';
+import { healthOperations } from './health/routes.ts';
+import { historyOperations } from './history/routes.ts';
+import { json } from './http/call.ts';
+import { createDispatch } from './http/dispatch.ts';
+import { expressMount } from './http/express-mount.ts';
+import { implement, type ApiOperation } from './http/operation.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { inProcessApi, type InProcessApi } from './http/in-process.ts';
-import { linkBuilderRoutes } from './links/routes.ts';
+import { linkBuilderOperations } from './links/routes.ts';
 import { openApiDocument } from './openapi/document.ts';
-import { contentRoutes, servedEntities } from './resources/index.ts';
+import { contentOperations } from './resources/index.ts';
 import { createNaturalKeyGuard } from './resources/natural-key-guard.ts';
 import { looseDb } from './resources/rows.ts';
 import { createStore } from './resources/store.ts';
-import { teamRoutes } from './team/routes.ts';
+import { teamOperations } from './team/routes.ts';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
 
 /** Where the content API lives: `/arguscreative/{product}` (SPEC §7). */
@@ -28,12 +31,12 @@ export function apiPrefix(config: Config): string {
 }
 
 export interface ContentApi {
-  /** The API's routes for HTTP clients: mount at apiPrefix(config). */
-  router: Router;
+  /** The API for HTTP clients: mount at apiPrefix(config). */
+  handler: RequestHandler;
   /** The same routes called in process: the panel's way to the embedded API. */
   call: InProcessApi;
-  /** The route table itself (tests derive the routes that write from it). */
-  routes: readonly ApiRoute[];
+  /** Its operations as served (tests hold them to the declarations). */
+  operations: readonly ApiOperation[];
   /** Stops its timers and jobs. */
   close(): Promise<void>;
 }
@@ -41,8 +44,9 @@ export interface ContentApi {
 /**
  * The embedded content API: bootstraps the first admin and (on an empty database) the demo content,
  * then serves `/auth/*` (public), `/openapi.json` (public) and every `/{resource}/cms/*` behind
- * requireAdmin. Everything answers JSON; unknown paths are 404, wrong methods 405. One route table
- * (http/call.ts) is served two ways: by Express to HTTP clients, in process to the panel.
+ * requireAdmin. Everything answers JSON; unknown paths are 404, wrong methods 405. Every operation
+ * is declared once (declarations.ts) and served by one dispatcher (http/dispatch.ts), two ways: by
+ * Express to HTTP clients, in process to the panel.
  */
 export async function createContentApi(deps: {
   config: Config;
@@ -68,48 +72,31 @@ export async function createContentApi(deps: {
   });
   const auth = await createAuth({ config, database, logger, clock, rateLimits });
   const store = naturalKeys.wrap(createStore(database));
-  const links = linkBuilderRoutes({
-    database,
-    store,
-    requireAdmin: auth.requireAdmin,
-    clock,
-    logger,
-    rateLimits,
-  });
+  const links = linkBuilderOperations({ database, store, clock, logger });
   // Jobs whose instance stopped renewing their lease are interrupted: now, then every few seconds.
   await links.start();
-  const history = historyRoutes({ database, clock, requireAdmin: auth.requireAdmin, rateLimits });
-
+  const history = historyOperations({ database, clock });
   const difficulty = createDifficultyService(database);
 
   const prefix = apiPrefix(config);
-  const openApi = openApiDocument({ prefix, entities: servedEntities });
-  const openApiAnswer = (): ApiAnswer => ({ status: 200, headers: {}, json: openApi });
-  const routes: ApiRoute[] = [
-    { path: '/openapi.json', methods: { get: [openApiAnswer] } },
-    ...auth.routes,
-    ...links.routes,
-    ...history.routes,
-    // Before the levels' own routes: `levels/cms/difficulty` is no id.
-    ...difficultyRoutes({
-      service: difficulty,
-      requireAdmin: auth.requireAdmin,
-      db: looseDb(database),
-      clock,
-      rateLimits,
-    }),
-    ...contentRoutes({ database, store, requireAdmin: auth.requireAdmin, clock, rateLimits }),
-    ...under('/change-sets/cms', [auth.requireAdmin], changeSetRoutes({ database, clock })),
-    ...under('/health/cms', [auth.requireAdmin], healthRoutes({ database, clock, difficulty, rateLimits })),
-    ...teamRoutes({
-      database,
-      auth: auth.context,
-      requireAdmin: auth.requireAdmin,
-      clock,
-      logger,
-      enrolmentPath: `${PANEL_PATH}/enrol`,
-    }),
+  const openApi = openApiDocument({ prefix });
+  const operations: ApiOperation[] = [
+    implement(openApiOperation, () => json(openApi)),
+    ...auth.operations,
+    ...teamOperations({ database, auth: auth.context, clock, logger, enrolmentPath: `${PANEL_PATH}/enrol` }),
+    ...links.operations,
+    ...history.operations,
+    ...difficultyOperations({ service: difficulty, db: looseDb(database), clock }),
+    ...contentOperations({ database, store, clock }),
+    ...changeSetOperations({ database, clock }),
+    ...healthOperations({ database, clock, difficulty }),
   ];
+  const dispatch = createDispatch(operations, {
+    requireAdmin: auth.requireAdmin,
+    db: looseDb(database),
+    rateLimits,
+    reserved: reservedPaths(),
+  });
   // The trash forgets rows after 30 days: at start, then checked every ten minutes.
   const purging = async () => {
     try {
@@ -122,9 +109,9 @@ export async function createContentApi(deps: {
   const timer = setInterval(() => void purging(), 10 * 60 * 1000);
   timer.unref();
   return {
-    router: expressRoutes(routes, { prefix, logger }),
-    call: inProcessApi(routes, { prefix }),
-    routes,
+    handler: expressMount(dispatch, { prefix, logger }),
+    call: inProcessApi(dispatch, { prefix }),
+    operations,
     close: async () => {
       clearInterval(timer);
       await links.close();

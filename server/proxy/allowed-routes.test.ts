@@ -1,79 +1,88 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { apiDeclarations } from '../api/declarations.ts';
 import { matchAllowedCall, upstreamUrl } from './allowed-routes.ts';
+
+const UUID = '0b5c2f1e-1d2a-4c3b-9e8f-0123456789ab';
 
 const BASE = new URL('http://127.0.0.1:3000/arguscreative/words/');
 
 describe('matchAllowedCall', () => {
   it.each([
-    ['GET', '/levels/cms/search/?page=0&hint=a%20b', 'search', 'levels/cms/search/', 'page=0&hint=a+b'],
-    ['GET', '/levels/cms/search', 'search', 'levels/cms/search/', ''],
-    ['POST', '/levels/cms', 'create', 'levels/cms', ''],
-    ['POST', '/levels/cms/', 'create', 'levels/cms', ''],
-    ['PUT', '/levels/cms/12', 'update', 'levels/cms/12', ''],
-    ['DELETE', '/levels/cms/12', 'delete', 'levels/cms/12', ''],
-    ['POST', '/words/cms/bulk', 'bulk', 'words/cms/bulk', ''],
-    ['POST', '/letter-group-words/cms', 'create', 'letter-group-words/cms', ''],
-    ['POST', '/letter-group-levels/cms', 'create', 'letter-group-levels/cms', ''],
-    ['GET', '/audit/cms/search/', 'search', 'audit/cms/search/', ''],
-    ['GET', '/audit/cms/3', 'get', 'audit/cms/3', ''],
-    ['GET', '/users/cms/3', 'get', 'users/cms/3', ''],
-    ['POST', '/levels/cms/solvability', 'search', 'levels/cms/solvability', ''],
-    ['GET', '/levels/cms/solvability?ids=1,2', 'search', 'levels/cms/solvability', 'ids=1%2C2'],
-    ['GET', '/levels/cms/7/solvability', 'search', 'levels/cms/7/solvability', ''],
+    ['GET', '/levels/cms/search/?page=0&hint=a%20b', 'searchLevel', 'levels/cms/search/', 'page=0&hint=a+b'],
+    ['GET', '/levels/cms/search', 'searchLevel', 'levels/cms/search/', ''],
+    ['POST', '/levels/cms', 'createLevel', 'levels/cms', ''],
+    ['POST', '/levels/cms/', 'createLevel', 'levels/cms', ''],
+    ['PUT', '/levels/cms/12', 'updateLevel', 'levels/cms/12', ''],
+    ['DELETE', '/levels/cms/12', 'deleteLevel', 'levels/cms/12', ''],
+    ['POST', '/words/cms/bulk', 'bulkWord', 'words/cms/bulk', ''],
+    ['POST', '/letter-group-words/cms', 'createLetterGroupWord', 'letter-group-words/cms', ''],
+    ['POST', '/letter-group-levels/cms', 'createLetterGroupLevel', 'letter-group-levels/cms', ''],
+    ['GET', '/audit/cms/search/', 'searchAuditEntry', 'audit/cms/search/', ''],
+    ['GET', '/audit/cms/3', 'getAuditEntry', 'audit/cms/3', ''],
+    ['GET', '/users/cms/3', 'getUser', 'users/cms/3', ''],
+    ['POST', '/levels/cms/solvability', 'levelSolvabilityOfValues', 'levels/cms/solvability', ''],
+    [
+      'GET',
+      '/levels/cms/solvability?ids=1,2',
+      'levelSolvabilityBatch',
+      'levels/cms/solvability',
+      'ids=1%2C2',
+    ],
+    ['GET', '/levels/cms/7/solvability', 'levelSolvability', 'levels/cms/7/solvability', ''],
     [
       'GET',
       '/levels/cms/difficulty?stageId=4&languageId=1',
-      'difficulty',
+      'levelDifficulty',
       'levels/cms/difficulty',
       'stageId=4&languageId=1',
     ],
-    ['POST', '/users/cms/bulk-update', 'update', 'users/cms/bulk-update', ''],
-    ['POST', '/words/cms/bulk-delete', 'delete', 'words/cms/bulk-delete', ''],
+    ['POST', '/users/cms/bulk-update', 'bulkupdateUser', 'users/cms/bulk-update', ''],
+    ['POST', '/words/cms/bulk-delete', 'bulkdeleteWord', 'words/cms/bulk-delete', ''],
     [
       'GET',
       '/words/cms/export?format=csv&sort=letters:desc',
-      'search',
+      'exportWord',
       'words/cms/export',
       'format=csv&sort=letters%3Adesc',
     ],
-    ['GET', '/health/cms', 'health', 'health/cms', ''],
-    ['GET', '/health/cms/', 'health', 'health/cms', ''],
-    ['POST', '/audit/cms/7/revert', 'revert', 'audit/cms/7/revert', ''],
-    ['GET', '/trash/cms/search/?entity=words', 'trash', 'trash/cms/search/', 'entity=words'],
-    ['GET', '/trash/cms/search', 'trash', 'trash/cms/search/', ''],
-    ['POST', '/trash/cms/4/restore', 'restore', 'trash/cms/4/restore', ''],
+    ['GET', '/health/cms', 'getContentHealth', 'health/cms', ''],
+    ['GET', '/health/cms/', 'getContentHealth', 'health/cms', ''],
+    ['POST', '/audit/cms/7/revert', 'revertAuditEntry', 'audit/cms/7/revert', ''],
+    ['GET', '/trash/cms/search/?entity=words', 'searchTrash', 'trash/cms/search/', 'entity=words'],
+    ['GET', '/trash/cms/search', 'searchTrash', 'trash/cms/search/', ''],
+    ['POST', '/trash/cms/4/restore', 'restoreFromTrash', 'trash/cms/4/restore', ''],
     [
       'GET',
       '/change-sets/cms/search/?page=1&username=ann',
-      'change-sets',
+      'searchChangeSets',
       'change-sets/cms/search/',
       'page=1&username=ann',
     ],
-    ['GET', '/change-sets/cms/search', 'change-sets', 'change-sets/cms/search/', ''],
+    ['GET', '/change-sets/cms/search', 'searchChangeSets', 'change-sets/cms/search/', ''],
     [
       'GET',
       '/change-sets/cms/0b5c2f1e-1d2a-4c3b-9e8f-0123456789ab',
-      'change-sets',
+      'getChangeSet',
       'change-sets/cms/0b5c2f1e-1d2a-4c3b-9e8f-0123456789ab',
       '',
     ],
     [
       'GET',
       '/change-sets/cms/0b5c2f1e-1d2a-4c3b-9e8f-0123456789ab/entries?page=0&size=20',
-      'change-sets',
+      'getChangeSetEntries',
       'change-sets/cms/0b5c2f1e-1d2a-4c3b-9e8f-0123456789ab/entries',
       'page=0&size=20',
     ],
     [
       'POST',
       '/change-sets/cms/0b5c2f1e-1d2a-4c3b-9e8f-0123456789ab/undo',
-      'undo',
+      'undoChangeSet',
       'change-sets/cms/0b5c2f1e-1d2a-4c3b-9e8f-0123456789ab/undo',
       '',
     ],
-  ])('allows %s %s', (method, url, operation, path, query) => {
-    expect(matchAllowedCall(method, url)).toMatchObject({ operation, path, query });
+  ])('allows %s %s', (method, url, operationId, path, query) => {
+    expect(matchAllowedCall(method, url)).toMatchObject({ spec: { operationId }, path, query });
   });
 
   it.each([
@@ -124,6 +133,18 @@ describe('matchAllowedCall', () => {
     expect(matchAllowedCall(method, url)).toBeNull();
   });
 
+  it('forwards exactly the operations declared for the panel, and no other', () => {
+    const declared = apiDeclarations();
+    for (const spec of declared) {
+      const url = spec.path.replace(/:id/g, spec.path.startsWith('/change-sets') ? UUID : '7');
+      const call = matchAllowedCall(spec.method.toUpperCase(), url);
+      expect(call?.spec.operationId ?? null, `${spec.method} ${spec.path}`).toBe(
+        spec.panel ? spec.operationId : null,
+      );
+    }
+    expect(declared.filter((spec) => spec.panel).length).toBeGreaterThan(60);
+  });
+
   it('refuses control characters and huge queries', () => {
     expect(() => matchAllowedCall('GET', '/levels/cms/search/?hint=a%0d%0aX-Evil:1')).toThrow(/control/);
     expect(() => matchAllowedCall('GET', `/levels/cms/search/?hint=${'a'.repeat(3000)}`)).toThrow(/too long/);
@@ -150,9 +171,8 @@ describe('matchAllowedCall', () => {
           if (!call) return;
           const url = upstreamUrl(BASE, call);
           expect(url.origin).toBe(BASE.origin);
-          expect(url.pathname).toMatch(
-            /^\/arguscreative\/words\/[a-z-]+\/cms(\/search\/|\/\d+|\/bulk|\/bulk-update|\/bulk-delete|\/export)?$/,
-          );
+          // Only lower-case letters, digits and dashes, in segments: nothing escapes the prefix.
+          expect(url.pathname).toMatch(/^\/arguscreative\/words(\/[a-z0-9]+(-[a-z0-9]+)*)+$/);
         },
       ),
       { numRuns: 500 },

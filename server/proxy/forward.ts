@@ -87,7 +87,8 @@ export async function forward(req: Request, deps: ForwardDeps, call: BrowserCall
   const headers = browserHeaders(call.headers);
   if (typeof headers === 'string')
     return json(400, { message: `The ${headers} header holds control characters.` });
-  const hasBody = allowed.method === 'POST' || allowed.method === 'PUT';
+  // A body goes on only to an operation that takes one (the API refuses it elsewhere).
+  const hasBody = allowed.spec.body !== undefined;
   if (hasBody && !/^application\/json\s*(;|$)/i.test(headers['content-type'] ?? '')) {
     return json(415, { message: 'Content-Type must be application/json' });
   }

@@ -18,7 +18,6 @@ export function historyClient(transport: Transport): HistoryClient {
       transport.call<RevertResponse>({
         method: 'POST',
         path: `audit/cms/${Math.trunc(id)}/revert`,
-        body: {},
       }),
     async trash(query = {}) {
       const params = searchParams({ page: query.page, size: query.size, filters: { entity: query.entity } });
@@ -29,7 +28,6 @@ export function historyClient(transport: Transport): HistoryClient {
       transport.call<RestoreResponse>({
         method: 'POST',
         path: `trash/cms/${Math.trunc(id)}/restore`,
-        body: {},
       }),
   };
 }

@@ -31,7 +31,7 @@ export interface TeamClient {
 export function teamClient(transport: Transport): TeamClient {
   const accounts = 'accounts/cms';
   const tokens = 'tokens/cms';
-  const post = <T>(path: string, body: unknown = {}) => transport.call<T>({ method: 'POST', path, body });
+  const post = <T>(path: string, body?: unknown) => transport.call<T>({ method: 'POST', path, body });
   return {
     whoami: () => transport.call<Whoami>({ method: 'GET', path: `${accounts}/me` }),
     accounts: async () =>

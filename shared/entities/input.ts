@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { FIELD_MESSAGES, readableFieldMessage } from './messages.ts';
+import { FIELD_MESSAGES, readableFieldMessage, sizeMessage } from './messages.ts';
 import { schemasOf } from './schemas.ts';
 import { fieldNames } from './field-names.ts';
 import type { AnyEntity, EntitySchemas, FieldMap } from './types.ts';
@@ -79,7 +79,14 @@ export function zodFieldErrors(error: z.ZodError, label: string, fields?: FieldM
       for (const key of issue.keys) add(shown(key), FIELD_MESSAGES.notAField(label));
     } else {
       const path = issue.path.map(String).join('.');
-      add(path, readableFieldMessage(fields?.[path], issue.message));
+      // zod's own wording of a bound ("Too big: …") becomes the bound the schema checked, of a
+      // choice ("Invalid option") the choices.
+      const size = /^Too (big|small)\b/i.test(issue.message) ? sizeMessage(issue) : null;
+      const choices =
+        issue.code === 'invalid_value' && /^Invalid (option|input)\b/i.test(issue.message)
+          ? FIELD_MESSAGES.oneOf(issue.values.map(String))
+          : null;
+      add(path, size ?? choices ?? readableFieldMessage(fields?.[path], issue.message));
     }
   }
   return errors;

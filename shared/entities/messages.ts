@@ -61,6 +61,35 @@ function minText(field: FieldDescription | undefined): string {
   return field?.min !== undefined ? ` (at least ${readableNumber(field.min)})` : '';
 }
 
+/** What a zod size issue carries: the bound it checked, and of what (a text's length, a list's items). */
+export interface SizeIssue {
+  code: string;
+  origin?: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+  inclusive?: boolean;
+}
+
+/**
+ * The bound a too-big or too-small issue checked, in words: the limit the schema holds, not a
+ * field's guess ("checkCondition must be at most 200 characters", "letterGroupIds must hold at
+ * most 50 items"). Null for other issues.
+ */
+export function sizeMessage(issue: SizeIssue): string | null {
+  const big = issue.code === 'too_big';
+  if (!big && issue.code !== 'too_small') return null;
+  const raw = big ? issue.maximum : issue.minimum;
+  if (raw === undefined) return null;
+  let bound = Number(raw);
+  // An exclusive bound said as the inclusive one a person means (integers only).
+  if (issue.inclusive === false && Number.isInteger(bound)) bound += big ? -1 : 1;
+  const words = big ? 'at most' : 'at least';
+  if (issue.origin === 'string') return `must be ${words} ${readableNumber(bound)} characters`;
+  if (issue.origin === 'array' || issue.origin === 'set')
+    return `must hold ${words} ${readableNumber(bound)} item${bound === 1 ? '' : 's'}`;
+  return `must be ${words} ${readableNumber(bound)}`;
+}
+
 /** A field message with zod's raw wording replaced; messages already written for people pass as they are. */
 export function readableFieldMessage(field: FieldDescription | undefined, message: string): string {
   for (const [pattern, reword] of ZOD_TEXTS) if (pattern.test(message)) return reword(field);

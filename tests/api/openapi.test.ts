@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntry, contentEntities } from '#shared/entities/index.ts';
+import { auditEntry, contentEntities, type AnyEntity } from '#shared/entities/index.ts';
 import { PREFIX, startApi, type ApiHarness } from './harness.ts';
 
 const METHODS = {
@@ -164,12 +164,16 @@ describe('OpenAPI document', () => {
       const params = search.parameters.map((p: { name: string }) => p.name);
       // Levels also take `solvable` (issue 13), a filter computed outside SQL.
       const computed = entity.name === 'level' ? ['solvable'] : [];
+      // Each filter under its name and its aliases (`idLanguage`), as the server takes them.
       expect(params).toEqual([
         'page',
         'size',
         'sort',
         'ids',
-        ...entity.filters.map((f) => f.field),
+        ...entity.filters.flatMap((f) => [
+          f.field,
+          ...((entity as AnyEntity).fields[f.field]?.aliases ?? []),
+        ]),
         ...computed,
       ]);
     }

@@ -33,7 +33,7 @@ async function browserCall<T>(
   method: 'GET' | 'POST',
   path: string,
   query?: URLSearchParams,
-  body: object = {},
+  body?: object,
   extra: Record<string, string> = {},
 ): Promise<T> {
   let response: Response;
@@ -42,13 +42,14 @@ async function browserCall<T>(
     response = await trackedFetch(`${PROXY_PATH}/${path}${query ? `?${query}` : ''}`, {
       method,
       credentials: 'same-origin',
-      // Writes carry an empty JSON object: the proxy forwards POSTs with a JSON body only.
+      // A body only where the operation takes one: revert and restore take none.
       headers: {
         Accept: 'application/json',
-        ...(method === 'GET' ? {} : { [CSRF_HEADER]: CSRF_HEADER_VALUE, 'Content-Type': 'application/json' }),
+        ...(method === 'GET' ? {} : { [CSRF_HEADER]: CSRF_HEADER_VALUE }),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...extra,
       },
-      ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     text = await response.text();
   } catch (error) {

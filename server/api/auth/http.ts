@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { json, type ApiAnswer, type ApiContext, type Step } from '../http/call.ts';
-import { readJson } from '../http/json-body.ts';
+import { json, type ApiAnswer, type ApiContext } from '../http/call.ts';
 
 /** The messages clients see (SPEC §8 where it names them). */
 export const MESSAGES = {
@@ -13,30 +12,11 @@ export const MESSAGES = {
   tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
 };
 
-/** Authentication bodies are a few fields. */
-const AUTH_BODY_LIMIT = 16 * 1024;
-
 export const authError = (status: number, message: string, headers: Record<string, string> = {}): ApiAnswer =>
   json({ message }, status, headers);
 
 export const tooManyAttempts = (retryAfterSeconds: number): ApiAnswer =>
   authError(429, MESSAGES.tooManyAttempts(retryAfterSeconds), { 'Retry-After': String(retryAfterSeconds) });
-
-/**
- * Reads an authentication request's JSON body into ctx.body (absent or another type: none).
- * Malformed or oversized JSON is the client's fault: a JSON 4xx, like every other auth error.
- */
-export const authBody: Step = async (ctx) => {
-  const read = await readJson(ctx, AUTH_BODY_LIMIT);
-  if (read === undefined) return;
-  if (!read.ok) {
-    return authError(
-      read.status,
-      read.status === 413 ? 'Request body is too large.' : 'Request body is not valid JSON.',
-    );
-  }
-  ctx.body = read.value;
-};
 
 /** Parses ctx.body with a schema: the value, or the 400 `{message, fieldErrors}` to answer. */
 export function parseBody<T extends z.ZodType>(

@@ -2,9 +2,10 @@ import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { createAuthContext, type AuthContext } from './context.ts';
-import type { ApiRoute, Step } from '../http/call.ts';
+import type { Step } from '../http/call.ts';
+import { implement, type ApiOperation } from '../http/operation.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
-import { authBody } from './http.ts';
+import { login, logout, refreshToken, verifyOtp } from './declarations.ts';
 import { loginStep } from './login-route.ts';
 import { primeDummyHash } from './passwords.ts';
 import { adminLookups } from './admin-lookups.ts';
@@ -18,7 +19,7 @@ export type { Actor } from './context.ts';
 
 export interface AuthService {
   /** POST `/auth/login`, POST `/auth/verify-otp`, GET `/auth/refresh-token`, POST `/auth/logout`. */
-  routes: ApiRoute[];
+  operations: ApiOperation[];
   /** 401 without a live access token, 403 unless an active admin who completed 2FA; sets ctx.actor. */
   requireAdmin: Step;
   /** The stores and limiters behind them (the Team's routes use the same). */
@@ -36,16 +37,16 @@ export async function createAuth(deps: {
   const ctx = createAuthContext(deps);
   await primeDummyHash();
 
-  const routes: ApiRoute[] = [
-    { path: '/auth/login', methods: { post: [authBody, loginStep(ctx)] } },
-    { path: '/auth/verify-otp', methods: { post: [authBody, verifyOtpStep(ctx)] } },
-    { path: '/auth/refresh-token', methods: { get: [refreshStep(ctx)] } },
-    { path: '/auth/logout', methods: { post: [authBody, logoutStep(ctx)] } },
+  const operations = [
+    implement(login, loginStep(ctx)),
+    implement(verifyOtp, verifyOtpStep(ctx)),
+    implement(refreshToken, refreshStep(ctx)),
+    implement(logout, logoutStep(ctx)),
   ];
 
   const lookup = adminLookups(ctx, deps.database.accessVersion);
   return {
-    routes,
+    operations,
     context: ctx,
     requireAdmin: requireAdminStep(lookup, (found, ip) => {
       if (!found.apiToken) return;

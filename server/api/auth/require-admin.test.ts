@@ -63,7 +63,7 @@ describe.each(DIALECTS)('requireAdmin (%s)', (dialect) => {
     expect((await probe(admin.refreshToken)).status).toBe(401);
   });
 
-  it('answers 403 to a user who is no longer an admin, inactive or deleted', async () => {
+  it('refuses a user who is no longer an admin, inactive or deleted: their sessions ended with them', async () => {
     const demoted = await enrolledAdmin(h);
     const inactive = await enrolledAdmin(h);
     const deleted = await enrolledAdmin(h);
@@ -77,10 +77,11 @@ describe.each(DIALECTS)('requireAdmin (%s)', (dialect) => {
       .set({ deletedAt: new Date().toISOString() })
       .where('id', '=', deleted.userId)
       .execute();
+    // The change ends the account's sessions and tokens (migration 0021's trigger, issue 43): 401.
     for (const user of [demoted, inactive, deleted]) {
-      const res = await expectAnswer(user.accessToken, 403);
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({ message: expect.stringMatching(/admin/i) });
+      const res = await expectAnswer(user.accessToken, 401);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Invalid or expired token.' });
     }
   });
 

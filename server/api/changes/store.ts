@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import { springPage, type Page } from '../resources/page.ts';
 import { looseDb, type LooseDb, type Values } from '../resources/rows.ts';
+import { fewValuesCondition } from '../resources/text-match.ts';
 
 const iso = (value: unknown): string | null =>
   value === null || value === undefined
@@ -68,11 +69,16 @@ export function changeSetReader(database: DatabaseHandle) {
       return found;
     },
 
-    /** Newest first; `username` keeps one name's, `ownerId` one account's (see get). */
+    /**
+     * Newest first; `username` keeps the names that contain it, ignoring case, as the audit log's
+     * filter does (the few distinct names read from their index: migration 0029); `ownerId` one
+     * account's (see get).
+     */
     async list(page: number, size: number, username?: string, ownerId?: number): Promise<Page<ChangeSet>> {
       let query = db.selectFrom('changeSets');
       if (ownerId !== undefined) query = query.where('userId', '=', ownerId);
-      if (username) query = query.where('username', '=', username);
+      if (username)
+        query = query.where(fewValuesCondition(database.dialect, 'changeSets', 'username', username));
       const [rows, n] = await Promise.all([
         query
           .selectAll()

@@ -4,10 +4,9 @@ import { isAdministrator } from '#shared/permissions.ts';
 import { reachCondition } from '../access/reach-condition.ts';
 import type { HealthCounts, HealthReport } from '#shared/health.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { json, type ApiRoute, type Step } from '../http/call.ts';
-import { badRequest } from '../http/errors.ts';
-import { perAdminLimit } from '../http/per-admin-limit.ts';
-import type { RateLimits } from '../http/rate-limits.ts';
+import { json } from '../http/call.ts';
+import { implement, type ApiOperation } from '../http/operation.ts';
+import { contentHealth } from './declarations.ts';
 import { recentActivity } from './activity.ts';
 import { contentCounts, tableCountsWithin } from './counts.ts';
 import { createFindings } from './findings.ts';
@@ -16,8 +15,6 @@ import type { DifficultyService } from '../difficulty/service.ts';
 import { reportWithinReach } from '../access/health-reach.ts';
 import { snakeCase } from '../resources/rows.ts';
 
-/** Requests per admin and minute: the report is cheap when warm, but a cold run reads every link. */
-export const HEALTH_RATE = { points: 60, duration: 60 };
 /** The tables the checks read: players' progress (users, user-levels) changing never reruns them. */
 const LINTED = [
   'languages',
@@ -40,20 +37,17 @@ const DIFFICULTY_TABLES = ['user_levels', 'levels', 'languages', 'stages'];
  * audit entries and writes per day. Read-only, so nothing is audited. Every account gets the report
  * of what it may read (access/health-reach.ts): its tables, its languages' rows, their history.
  */
-export function healthRoutes(deps: {
+export function healthOperations(deps: {
   database: DatabaseHandle;
   clock: () => number;
   difficulty: DifficultyService;
-  rateLimits: RateLimits;
-}): ApiRoute[] {
+}): ApiOperation[] {
   const { database, clock } = deps;
   const difficulty = keptUntilChanged(() => deps.difficulty.allFindings(), clock, {
     minIntervalMs: DIFFICULTY_REFRESH_MS,
   });
-  const limiter = deps.rateLimits.limiter({ keyPrefix: 'health', ...HEALTH_RATE });
   const findings = createFindings(database, clock);
   const db = database.db as unknown as Kysely<never>;
-  const limited = perAdminLimit(limiter, (seconds) => `Too many health reports; try again in ${seconds} s`);
   const tablesWithin = tableCountsWithin(database);
 
   /**
@@ -75,8 +69,7 @@ export function healthRoutes(deps: {
     return `${String(last?.id ?? 0)}|${JSON.stringify(tables)}|${period}`;
   };
 
-  const report: Step = async (ctx) => {
-    if (Object.keys(ctx.query).length > 0) throw badRequest('The health report takes no parameters');
+  const report = implement(contentHealth, async (ctx) => {
     const now = clock();
     const { reach } = ctx.actor!;
     // An account that is no administrator: counts and activity of what its lists and history show.
@@ -97,7 +90,6 @@ export function healthRoutes(deps: {
       ...recent,
     };
     return json(reportWithinReach(ctx.actor!, body));
-  };
-
-  return [{ path: '/', methods: { get: [limited, report] } }];
+  });
+  return [report];
 }

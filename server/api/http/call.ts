@@ -4,21 +4,30 @@ import type { Actor } from '../auth/context.ts';
 import type { ChangeSetTag } from '../audit/change-set.ts';
 
 /**
- * The content API as plain data (docs/decisions/005-one-way-to-the-content-api.md): every route is
- * a method, a path and steps over an ApiContext, answering an ApiAnswer. Express serves the table
- * to HTTP clients (express-routes.ts); the panel calls the same table in process (in-process.ts).
- * Both ways run the same steps: validation, authorization, rate limits, audit.
+ * What every operation of the content API works on (docs/decisions/005-one-way-to-the-content-api.md):
+ * a plain context in, an ApiAnswer out. Operations are declared once (operation.ts) and run by one
+ * dispatcher (dispatch.ts), for Express's requests and the panel's calls in process alike: the same
+ * validation, authorization, rate limits and audit either way.
  */
 
 /** A request's body as read: its bytes, or why it could not be read (too large, aborted…). */
 export type RawBody = { bytes: Buffer | null } | { error: { status: number; type: string } };
 
-export interface ApiContext {
+/** The request's parts as the operation's schemas parsed them (operation.ts). */
+export interface Input {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+export interface ApiContext<I extends Input = Input> {
   method: string;
   /** The path under the API prefix, as sent (percent-encoded). */
   path: string;
   /** The path's `:name` parts, decoded. */
   params: Record<string, string>;
+  /** Params, query and body as the declaration's schemas parsed them (set before the operation's steps). */
+  input: I;
   /** The query string, parsed as Express's default (`simple`) parser does. */
   query: Record<string, string | string[] | undefined>;
   /** A request header (name in any case). */
@@ -52,20 +61,12 @@ export interface ApiAnswer {
 }
 
 /**
- * One step of a route: answers (and the route ends there), or returns nothing and the next step
- * runs. A route whose last step answers nothing declines: the next matching route is tried.
+ * One step of an operation: answers (and the operation ends there), or returns nothing and the
+ * next step runs.
  */
-export type Step = (ctx: ApiContext) => ApiAnswer | void | Promise<ApiAnswer | void>;
-
-export type Method = 'get' | 'post' | 'put' | 'delete';
-
-export interface ApiRoute {
-  /** Under the API prefix, in Express's syntax (`/words/cms/:id`). */
-  path: string;
-  methods: Partial<Record<Method, Step[]>>;
-  /** Declining is allowed, and other methods pass on instead of being 405 (see solvability). */
-  passThrough?: boolean;
-}
+export type Step<I extends Input = Input> = (
+  ctx: ApiContext<I>,
+) => ApiAnswer | void | Promise<ApiAnswer | void>;
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): ApiAnswer => ({
   status,
@@ -74,20 +75,3 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
 });
 
 export const noContent = (): ApiAnswer => ({ status: 204, headers: {} });
-
-/** The methods a path answers, as `Allow` says them (GET brings HEAD). */
-export function allowOf(route: ApiRoute): string {
-  const methods = Object.keys(route.methods) as Method[];
-  return [...methods, ...(route.methods.get ? ['head'] : [])].map((m) => m.toUpperCase()).join(', ');
-}
-
-/** Every route of `routes` under `prefix`, each method's steps preceded by `steps`. */
-export function under(prefix: string, steps: Step[], routes: ApiRoute[]): ApiRoute[] {
-  return routes.map((route) => ({
-    ...route,
-    path: route.path === '/' ? prefix : `${prefix}${route.path}`,
-    methods: Object.fromEntries(
-      Object.entries(route.methods).map(([method, own]) => [method, [...steps, ...own]]),
-    ),
-  }));
-}

@@ -1,10 +1,8 @@
 import { parse as parseQuery } from 'node:querystring';
-import { match, type MatchFunction } from 'path-to-regexp';
 import type { Logger } from '../../logger.ts';
 import { nextTurn } from '../next-turn.ts';
-import { allowOf, type ApiAnswer, type ApiContext, type ApiRoute } from './call.ts';
-import { errorAnswer, notAllowedAnswer, notFoundAnswer } from './errors.ts';
-import { finish, runSteps } from './run.ts';
+import type { ApiAnswer, ApiContext } from './call.ts';
+import type { Dispatch } from './dispatch.ts';
 
 /** A call to the content API from inside this process (the panel's proxy and loaders). */
 export interface ApiCall {
@@ -23,31 +21,19 @@ export interface ApiCall {
 export type InProcessApi = (call: ApiCall) => Promise<ApiAnswer>;
 
 /**
- * The in-process seam (docs/decisions/005-one-way-to-the-content-api.md): the same route table
- * Express serves (express-routes.ts), matched as Express's router matches (path-to-regexp,
- * case-insensitive, a trailing slash allowed, parameters decoded), its steps run on a context made
- * from the call. No socket, no HTTP framing; the answer is data (JSON or a stream).
+ * The in-process seam (docs/decisions/005-one-way-to-the-content-api.md): the dispatcher Express
+ * serves (dispatch.ts) called with a context made from the call. No socket, no HTTP framing; the
+ * answer is data (JSON or a stream).
  */
-export function inProcessApi(routes: readonly ApiRoute[], deps: { prefix: string }): InProcessApi {
-  const table = routes.map((route) => ({
-    route,
-    match: match(route.path.replace(/\/+$/, '') || '/', {
-      sensitive: false,
-      end: true,
-      trailing: true,
-      decode: decodeParam,
-    }) as MatchFunction<Record<string, string>>,
-  }));
-
+export function inProcessApi(dispatch: Dispatch, deps: { prefix: string }): InProcessApi {
   return async (call) => {
     await fairTurn();
     const queryAt = call.url.indexOf('?');
     const path = queryAt === -1 ? call.url : call.url.slice(0, queryAt);
     const search = queryAt === -1 ? '' : call.url.slice(queryAt + 1);
-    const method = call.method.toLowerCase();
     const headers: Record<string, string> = { ...call.headers };
     if (call.body) headers['content-length'] = String(call.body.length);
-    const base = {
+    return dispatch({
       method: call.method,
       path,
       query: parseQuery(search) as ApiContext['query'],
@@ -60,24 +46,7 @@ export function inProcessApi(routes: readonly ApiRoute[], deps: { prefix: string
       id: call.id,
       log: call.log,
       prefix: deps.prefix,
-    };
-    try {
-      for (const { route, match: matches } of table) {
-        const found = matches(path);
-        if (!found) continue;
-        const steps = route.methods[method as 'get'] ?? (method === 'head' ? route.methods.get : undefined);
-        if (!steps) {
-          if (route.passThrough) continue;
-          if (Object.keys(route.methods).length === 0) break;
-          return finish(notAllowedAnswer(call.method, allowOf(route)));
-        }
-        const answer = await runSteps(steps, { ...base, params: found.params, finishing: [] });
-        if (answer) return answer;
-      }
-      return finish(notFoundAnswer(call.method, path));
-    } catch (error) {
-      return finish(errorAnswer(error, call));
-    }
+    });
   };
 }
 
@@ -100,15 +69,5 @@ async function fairTurn(): Promise<void> {
     setImmediate(() => (sliceOpen = false));
   } else if (performance.now() - sliceStart > SLICE_MS) {
     await nextTurn();
-  }
-}
-
-/** As Express's router decodes a parameter: a malformed escape is the client's 400. */
-function decodeParam(value: string): string {
-  if (!value.includes('%')) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    throw Object.assign(new URIError(`Failed to decode param '${value}'`), { status: 400 });
   }
 }

@@ -18,7 +18,7 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 const isJson = (ctx: ApiContext): boolean => JSON_TYPE.test(ctx.header('content-type') ?? '');
 
 /** The request carries a body (by its headers), as body-parser decides. */
-const hasBody = (ctx: ApiContext): boolean =>
+export const hasBody = (ctx: ApiContext): boolean =>
   ctx.header('content-length') !== undefined || ctx.header('transfer-encoding') !== undefined;
 
 /**

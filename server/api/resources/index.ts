@@ -1,45 +1,31 @@
-import { auditEntry, contentEntities, level, type AnyEntity } from '#shared/entities/index.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { changeSetHeader } from '../audit/change-set.ts';
-import { under, type ApiRoute, type Step } from '../http/call.ts';
-import { resourceRoutes, withinReach } from './routes.ts';
+import type { ApiOperation } from '../http/operation.ts';
+import { resourceOperations } from './routes.ts';
 import { looseDb } from './rows.ts';
 import type { Store } from './store.ts';
-import type { RateLimits } from '../http/rate-limits.ts';
-import { solvabilityRoutes } from '../solvability/routes.ts';
+import { solvabilityOperations } from '../solvability/routes.ts';
 import { createSolvabilityService } from '../solvability/service.ts';
 
-/** Every resource the descriptions list (the nine entities and the audit log), behind requireAdmin. */
-export const servedEntities: readonly AnyEntity[] = [...contentEntities, auditEntry];
+import { servedEntities } from './served.ts';
 
-export function contentRoutes(deps: {
+export { servedEntities };
+
+/** The resources' operations, and the solvability of levels (whose `solvable` the level list takes). */
+export function contentOperations(deps: {
   database: DatabaseHandle;
   store: Store;
-  requireAdmin: Step;
   clock: () => number;
-  rateLimits: RateLimits;
-}): ApiRoute[] {
-  const { store } = deps;
+}): ApiOperation[] {
+  const { store, clock } = deps;
   const db = looseDb(deps.database);
+  const solvability = solvabilityOperations({ service: createSolvabilityService(deps.database, clock), db });
   return [
-    // Before the levels' own routes: `levels/cms/solvability` is no id, and the search takes `solvable`.
-    ...solvabilityRoutes({
-      service: createSolvabilityService(deps.database, deps.clock),
-      requireAdmin: deps.requireAdmin,
-      db,
-      rateLimits: deps.rateLimits,
-      searchLevels: async (ctx, request) => store.search(level, await withinReach(db, ctx, level, request)),
-      exportLevels: async (ctx, request, ids) =>
-        store.exportChunks(level, {
-          ...(await withinReach(db, ctx, level, request)),
-          ...(ids ? { ids } : {}),
-        }),
-    }),
+    ...solvability.operations,
     ...servedEntities.flatMap((entity) =>
-      under(
-        '',
-        [deps.requireAdmin, changeSetHeader(db)],
-        resourceRoutes(entity, { store, clock: deps.clock, db }),
+      resourceOperations(
+        entity,
+        { store, clock, db },
+        entity.name === 'level' ? solvability.solvable : undefined,
       ),
     ),
   ];

@@ -1,22 +1,19 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
-import { parseEntityInput } from '#shared/entities/input.ts';
-import { bulkRequestSchema } from '#shared/entities/bulk.ts';
-import { bulkDeleteRequestSchema, bulkUpdateRequestSchema } from '#shared/entities/bulk-edit.ts';
-import { INT_MAX } from '#shared/entities/schemas.ts';
+import type { BulkRequest } from '#shared/entities/bulk.ts';
+import type { BulkDeleteRequest, BulkUpdateRequest } from '#shared/entities/bulk-edit.ts';
 import { recordVersion } from '#shared/record-version.ts';
 import { requestContext } from '../audit/request-context.ts';
-import { json, under, type ApiContext, type ApiRoute } from '../http/call.ts';
-import { badRequest } from '../http/errors.ts';
+import { json, type ApiContext } from '../http/call.ts';
+import { implement, type ApiOperation } from '../http/operation.ts';
 import { nextTurn } from '../next-turn.ts';
-import { BODY_LIMIT, BULK_BODY_LIMIT, bodyAs, jsonBody } from '../http/json-body.ts';
-import { exportAnswer, parseExportQuery } from './export.ts';
-import { parseSearchQuery } from './search-query.ts';
+import { resourceDeclarations } from './declarations.ts';
+import { exportAnswer, type ExportRequest } from './export.ts';
 import type { Values } from './rows.ts';
 import type { Store } from './store.ts';
 import { ifMatchOf } from './versions.ts';
 import type { LooseDb } from './rows.ts';
 import type { SearchRequest } from './search-query.ts';
-import { allowEntity, assertAuditedReadable, assertRowsWithinReach, listScope } from '../access/guard.ts';
+import { assertAuditedReadable, assertRowsWithinReach, listScope } from '../access/guard.ts';
 
 export interface ResourceDeps {
   store: Store;
@@ -42,65 +39,67 @@ export async function withinReach<R extends Pick<SearchRequest, 'filters'>>(
  */
 const BULK_SLICES = { rows: 1000, pause: nextTurn };
 
-function idParam(ctx: ApiContext): number {
-  const raw = String(ctx.params.id);
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > INT_MAX) {
-    throw badRequest(`The id must be a positive whole number, not ${JSON.stringify(raw.slice(0, 40))}`);
-  }
-  return Number(raw);
-}
-
-function bodyOf(entity: AnyEntity, mode: 'create' | 'update', ctx: ApiContext) {
-  const parsed = parseEntityInput(entity, mode, ctx.body);
-  if (!parsed.ok) throw badRequest(parsed.message, parsed.fieldErrors);
-  return parsed.value as Record<string, unknown>;
+/** What another area adds to a list (levels' `solvable`, declared with the list): the ids it keeps. */
+export interface ListFilter {
+  /** Ids the list keeps for these values (null: the parameters were not given). */
+  ids(ctx: ApiContext, values: Record<string, unknown>): Promise<number[] | null>;
 }
 
 /**
- * The routes of one resource under `{resource}/cms`, generated from its description: only the
- * operations it allows are served; other methods on a known path are 405 with `Allow`.
+ * The operations of one resource under `{resource}/cms` (declarations.ts), answered: only those
+ * its description allows; other methods on a known path are 405 with `Allow`.
  */
-export function resourceRoutes(entity: AnyEntity, { store, clock, db }: ResourceDeps): ApiRoute[] {
-  const ops = entity.operations;
-  const base = `/${entity.resource}/cms`;
+export function resourceOperations(
+  entity: AnyEntity,
+  { store, clock, db }: ResourceDeps,
+  filter?: ListFilter,
+): ApiOperation[] {
+  const declared = resourceDeclarations(entity);
   const versioned = (record: Values, status = 200, headers: Record<string, string> = {}) =>
     json(record, status, { ...headers, ETag: recordVersion(entity, record) });
   const context = (ctx: ApiContext) => requestContext(ctx, clock);
-  const routes: ApiRoute[] = [];
-  const read = allowEntity(entity, 'read');
-  const write = allowEntity(entity, 'write');
+  const operations: ApiOperation[] = [];
+  /** The ids another area's parameters keep, within `?ids=` when the list names some too. */
+  const keptIds = async (ctx: ApiContext, extra: Record<string, unknown>, named?: number[]) => {
+    const kept = filter ? await filter.ids(ctx, extra) : null;
+    if (kept === null) return named;
+    return named ? kept.filter((id) => named.includes(id)) : kept;
+  };
 
-  const search: ApiRoute['methods'] = {};
-  if (ops.search) {
-    search.get = [
-      read,
-      async (ctx) =>
-        json(
-          await store.search(entity, await withinReach(db, ctx, entity, parseSearchQuery(entity, ctx.query))),
-        ),
-    ];
+  if (declared.search) {
+    operations.push(
+      implement(declared.search, async (ctx) => {
+        const { request, extra } = ctx.input.query as unknown as {
+          request: SearchRequest;
+          extra: Record<string, unknown>;
+        };
+        const ids = await keptIds(ctx, extra, request.ids);
+        const within = await withinReach(db, ctx, entity, { ...request, ...(ids ? { ids } : {}) });
+        return json(await store.search(entity, within));
+      }),
+    );
   }
-  routes.push({ path: '/search', methods: search });
-
-  const exported: ApiRoute['methods'] = {};
-  if (ops.search) {
-    exported.get = [
-      read,
-      async (ctx) => {
-        const request = await withinReach(db, ctx, entity, parseExportQuery(entity, ctx.query));
-        return exportAnswer(entity, request, store.exportChunks(entity, request));
-      },
-    ];
+  if (declared.export) {
+    operations.push(
+      implement(declared.export, async (ctx) => {
+        const { request, extra } = ctx.input.query as unknown as {
+          request: ExportRequest;
+          extra: Record<string, unknown>;
+        };
+        const ids = await keptIds(ctx, extra);
+        const within = await withinReach(db, ctx, entity, request);
+        return exportAnswer(
+          entity,
+          request,
+          store.exportChunks(entity, { ...within, ...(ids ? { ids } : {}) }),
+        );
+      }),
+    );
   }
-  routes.push({ path: '/export', methods: exported });
-
-  const bulk: ApiRoute['methods'] = {};
-  if (ops.bulk) {
-    bulk.post = [
-      write,
-      jsonBody(BULK_BODY_LIMIT),
-      async (ctx) => {
-        const { rows, dryRun = false, changesOnly = false } = bodyAs(bulkRequestSchema, ctx, 'bulk request');
+  if (declared.bulk) {
+    operations.push(
+      implement(declared.bulk, async (ctx) => {
+        const { rows, dryRun = false, changesOnly = false } = ctx.input.body as unknown as BulkRequest;
         // Not a dry run's: its slices would store their new rows for the next to read (rolled back
         // after), where one pass stores only those a later row of the request needs.
         const slices = dryRun ? undefined : BULK_SLICES;
@@ -110,80 +109,61 @@ export function resourceRoutes(entity: AnyEntity, { store, clock, db }: Resource
             ? { ...answer, results: answer.results.filter((r) => r.status !== 'unchanged') }
             : answer,
         );
-      },
-    ];
+      }),
+    );
   }
-  routes.push({ path: '/bulk', methods: bulk });
-
   // Many rows at once, by ids or by the list's filters (extensions, for the CLI and the panel).
-  const edits = [
-    ['update', '/bulk-update', bulkUpdateRequestSchema, store.bulkUpdate],
-    ['delete', '/bulk-delete', bulkDeleteRequestSchema, store.bulkDelete],
-  ] as const;
-  for (const [operation, path, schema, run] of edits) {
-    const table: ApiRoute['methods'] = {};
-    if (ops[operation]) {
-      table.post = [
-        write,
-        jsonBody(BULK_BODY_LIMIT),
-        async (ctx) => {
-          const edit = bodyAs(schema, ctx, 'bulk edit');
-          return json(await run(entity, edit as never, context(ctx)));
-        },
-      ];
-    }
-    routes.push({ path, methods: table });
+  if (declared.bulkUpdate)
+    operations.push(
+      implement(declared.bulkUpdate, async (ctx) =>
+        json(await store.bulkUpdate(entity, ctx.input.body as unknown as BulkUpdateRequest, context(ctx))),
+      ),
+    );
+  if (declared.bulkDelete)
+    operations.push(
+      implement(declared.bulkDelete, async (ctx) =>
+        json(await store.bulkDelete(entity, ctx.input.body as unknown as BulkDeleteRequest, context(ctx))),
+      ),
+    );
+  if (declared.create) {
+    operations.push(
+      implement(declared.create, async (ctx) => {
+        const record = await store.create(entity, ctx.input.body as unknown as Values, context(ctx));
+        return versioned(record, 201, {
+          Location: `${ctx.prefix}/${entity.resource}/cms/${String(record.id)}`,
+        });
+      }),
+    );
   }
-
-  const collection: ApiRoute['methods'] = {};
-  if (ops.create) {
-    collection.post = [
-      write,
-      jsonBody(BODY_LIMIT),
-      async (ctx) => {
-        const values = bodyOf(entity, 'create', ctx);
-        const record = await store.create(entity, values, context(ctx));
-        return versioned(record, 201, { Location: `${ctx.prefix}${base}/${String(record.id)}` });
-      },
-    ];
-  }
-  routes.push({ path: '/', methods: collection });
-
   // Every record answered alone carries its version (ETag); PUT and DELETE honour If-Match.
-  const item: ApiRoute['methods'] = {};
-  if (ops.get) {
-    item.get = [
-      read,
-      async (ctx) => {
-        const record = await store.get(entity, idParam(ctx));
+  const idOf = (ctx: ApiContext) => (ctx.input.params as unknown as { id: number }).id;
+  if (declared.get) {
+    operations.push(
+      implement(declared.get, async (ctx) => {
+        const record = await store.get(entity, idOf(ctx));
         assertAuditedReadable(ctx.actor!, entity, record);
         await assertRowsWithinReach(db, ctx.actor!, entity, [record], 'read');
         return versioned(record);
-      },
-    ];
+      }),
+    );
   }
-  if (ops.update) {
-    item.put = [
-      write,
-      jsonBody(BODY_LIMIT),
-      async (ctx) => {
-        const id = idParam(ctx);
+  if (declared.update) {
+    operations.push(
+      implement(declared.update, async (ctx) => {
         const ifMatch = ifMatchOf(ctx.header('If-Match'));
-        const body = bodyOf(entity, 'update', ctx);
-        return versioned(await store.update(entity, id, body, context(ctx), ifMatch));
-      },
-    ];
+        return versioned(
+          await store.update(entity, idOf(ctx), ctx.input.body as unknown as Values, context(ctx), ifMatch),
+        );
+      }),
+    );
   }
-  if (ops.delete) {
-    item.delete = [
-      write,
-      async (ctx) => {
-        const id = idParam(ctx);
-        await store.remove(entity, id, context(ctx), ifMatchOf(ctx.header('If-Match')));
-        return json(id);
-      },
-    ];
+  if (declared.remove) {
+    operations.push(
+      implement(declared.remove, async (ctx) => {
+        await store.remove(entity, idOf(ctx), context(ctx), ifMatchOf(ctx.header('If-Match')));
+        return json(idOf(ctx));
+      }),
+    );
   }
-  routes.push({ path: '/:id', methods: item });
-  return under(base, [], routes);
+  return operations;
 }

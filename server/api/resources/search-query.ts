@@ -4,8 +4,8 @@ import { badRequest } from '../http/errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
-const MAX_PAGE = 100_000_000;
-const MAX_FILTER_LENGTH = 200;
+export const MAX_PAGE = 100_000_000;
+export const MAX_FILTER_LENGTH = 200;
 /** Query parameters that are not filters. */
 const RESERVED = new Set(['page', 'size', 'sort', 'ids']);
 
@@ -38,7 +38,7 @@ export interface SearchRequest {
   contentOnly?: boolean;
 }
 
-const MAX_IDS = MAX_PAGE_SIZE;
+export const MAX_IDS = MAX_PAGE_SIZE;
 
 /** `field`, `field:asc` or `field:desc`, where field is `id` or one of the entity's sortable fields. */
 export function parseSort(entity: AnyEntity, raw: string): SearchSort | { error: string } {

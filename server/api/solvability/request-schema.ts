@@ -19,3 +19,19 @@ export const solvabilityRequestSchema = z.object({
 
 /** Keys a request may hold besides the schema's: the level's own fields, ignored. */
 export const IGNORED_LEVEL_KEYS: ReadonlySet<string> = new Set(Object.keys(level.fields));
+
+/** The request as sent: the schema's fields, and the level's other fields (the form's whole values), ignored. */
+export const solvabilityRequest = solvabilityRequestSchema
+  .extend(
+    Object.fromEntries(
+      [...IGNORED_LEVEL_KEYS]
+        .filter((key) => !(key in solvabilityRequestSchema.shape))
+        .map((key) => [key, z.unknown().optional().meta({ description: 'A level field: ignored.' })]),
+    ),
+  )
+  .strict()
+  .transform((value) => {
+    const { id, languageId, checkCondition, requiredLetterPosition, letterGroupIds } =
+      value as unknown as z.output<typeof solvabilityRequestSchema>;
+    return { id, languageId, checkCondition, requiredLetterPosition, letterGroupIds };
+  });

@@ -18,6 +18,7 @@ import { team } from './0017-team.ts';
 import { resultTimes } from './0018-result-times.ts';
 import { jobLeases } from './0019-job-leases.ts';
 import { reachAndOwners } from './0021-reach-and-owners.ts';
+import { changeSetUsernames } from './0029-change-set-usernames.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   resultTimes,
   jobLeases,
   reachAndOwners,
+  changeSetUsernames,
 ];

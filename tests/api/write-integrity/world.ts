@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import type { Reach } from '#shared/permissions.ts';
 import { createApp, type AppHandle } from '../../../server/app.ts';
-import type { ApiRoute } from '../../../server/api/http/call.ts';
+import type { ApiOperation } from '../../../server/api/http/operation.ts';
 import { openDatabase, type DatabaseHandle, type Dialect } from '../../../server/db/database.ts';
 import { listener } from '../../../server/listener.ts';
 import { loginAsAdmin } from '../../helpers/admin-login.ts';
@@ -39,7 +39,7 @@ export interface World {
   dialect: Dialect;
   url: string;
   database: DatabaseHandle;
-  routes: readonly ApiRoute[];
+  operations: readonly ApiOperation[];
   callers: Caller[];
   /** Accounts no caller uses, which team requests may change. */
   targets: number[];
@@ -194,7 +194,7 @@ export async function startWorld(dialect: Dialect): Promise<World> {
     dialect,
     url,
     database,
-    routes: handle.apiRoutes,
+    operations: handle.apiOperations,
     callers,
     targets,
     callerTokens,

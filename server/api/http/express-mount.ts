@@ -1,0 +1,52 @@
+import { pipeline } from 'node:stream/promises';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { Logger } from '../../logger.ts';
+import type { ApiAnswer, RawBody } from './call.ts';
+import type { Dispatch } from './dispatch.ts';
+
+/**
+ * The content API for HTTP clients: one Express handler under the API prefix that hands every
+ * request to the dispatcher (dispatch.ts), the same one the panel calls in process. Bodies are read
+ * by body-parser, only when an operation asks (after authorization), up to its limit.
+ */
+export function expressMount(dispatch: Dispatch, deps: { prefix: string; logger: Logger }): RequestHandler {
+  const readers = new Map<number, RequestHandler>();
+  const readBody = (req: Request, res: Response, limit: number): Promise<RawBody> => {
+    let read = readers.get(limit);
+    if (!read) readers.set(limit, (read = express.raw({ type: () => true, limit })));
+    return new Promise((resolve) => {
+      void read(req, res, (error?: unknown) => {
+        if (error) {
+          const { status, type } = error as { status?: number; type?: string };
+          resolve({ error: { status: Number(status) || 400, type: String(type ?? 'request.aborted') } });
+        } else resolve({ bytes: Buffer.isBuffer(req.body) ? req.body : null });
+      });
+    });
+  };
+  return async (req, res) => {
+    const log = req.log ?? deps.logger;
+    const answer = await dispatch({
+      method: req.method,
+      path: req.path,
+      query: req.query as Record<string, string | string[] | undefined>,
+      header: (name) => req.get(name),
+      readBody: (limit) => readBody(req, res, limit),
+      ip: req.ip ?? '',
+      id: String(req.id),
+      log,
+      prefix: deps.prefix,
+    });
+    await send(res, answer, log);
+  };
+}
+
+/** Writes an answer with Express: res.json for JSON, piped for a stream (a failure cuts it short). */
+async function send(res: Response, answer: ApiAnswer, log: Logger): Promise<void> {
+  res.status(answer.status).set(answer.headers);
+  if (answer.stream) {
+    await pipeline(answer.stream, res).catch((error: unknown) => {
+      log.warn({ err: { message: (error as Error).message } }, 'API stream ended early');
+    });
+  } else if (answer.json === undefined) res.end();
+  else res.json(answer.json);
+}

@@ -20,6 +20,12 @@ import { createNaturalKeyGuard } from './resources/natural-key-guard.ts';
 import { looseDb } from './resources/rows.ts';
 import { createStore } from './resources/store.ts';
 import { teamRoutes } from './team/routes.ts';
+import { dictionaryRoutes } from './dictionary/routes.ts';
+import { useWordFlagger } from './resources/word-flags.ts';
+import { createDictionaries } from '../dictionary/checker.ts';
+import { createWordFlagger } from '../dictionary/flagger.ts';
+import { startRecheck } from '../dictionary/recheck.ts';
+import { createDictionaryService } from '../dictionary/service.ts';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
 
 /** Where the content API lives: `/arguscreative/{product}` (SPEC §7). */
@@ -65,6 +71,11 @@ export async function createContentApi(deps: {
     logger,
   });
   const auth = await createAuth({ config, database, logger, clock, rateLimits });
+  // Issue 46: each language's reference dictionary, loaded on first use in a thread of its own;
+  // words written are judged by it, and stored words again when a dictionary changed.
+  const dictionaries = createDictionaries(config.dictionaries, config.offensiveWordsDir, logger);
+  if (dictionaries.configured) useWordFlagger(database, createWordFlagger(dictionaries));
+  const recheck = startRecheck(database, dictionaries, logger);
   const store = naturalKeys.wrap(createStore(database));
   const links = linkBuilderRoutes({
     database,
@@ -96,6 +107,15 @@ export async function createContentApi(deps: {
       clock,
       rateLimits,
     }),
+    // Before the words' own routes: `words/cms/check` is no id.
+    ...dictionaryRoutes({
+      database,
+      service: createDictionaryService(database, dictionaries),
+      dictionaries,
+      recheck,
+      requireAdmin: auth.requireAdmin,
+      clock,
+    }),
     ...contentRoutes({ database, store, requireAdmin: auth.requireAdmin, clock, rateLimits }),
     ...under('/change-sets/cms', [auth.requireAdmin], changeSetRoutes({ database, clock })),
     ...under('/health/cms', [auth.requireAdmin], healthRoutes({ database, clock, difficulty, rateLimits })),
@@ -124,6 +144,10 @@ export async function createContentApi(deps: {
     call: inProcessApi(routes, { prefix }),
     close: async () => {
       clearInterval(timer);
+      recheck.stop();
+      await recheck.done;
+      useWordFlagger(database, null);
+      await dictionaries.close();
       await links.close();
       await rateLimits.close();
     },

@@ -30,8 +30,9 @@ export interface ApiHarness {
 }
 
 /** The app's configuration in the API suites: quiet, no demo content, the test admin. */
-export function testConfig(testDb: TestDatabase) {
+export function testConfig(testDb: TestDatabase, env: Record<string, string> = {}) {
   return loadConfig({
+    ...env,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: testDb.options.dataDir,
@@ -42,10 +43,10 @@ export function testConfig(testDb: TestDatabase) {
 }
 
 /** The real app on a fresh database of `dialect`, with an admin logged in through real 2FA. */
-export async function startApi(dialect: Dialect): Promise<ApiHarness> {
+export async function startApi(dialect: Dialect, env: Record<string, string> = {}): Promise<ApiHarness> {
   const testDb: TestDatabase = testDatabase(dialect);
   const clock = { now: START };
-  const config = testConfig(testDb);
+  const config = testConfig(testDb, env);
   const handle: AppHandle = await createApp(config, { database: testDb.options, clock: () => clock.now });
   const database = await openDatabase(testDb.options);
   const { accessToken } = await loginAsAdmin(handle.handler, { ...ADMIN, clock: () => clock.now });

@@ -12,6 +12,7 @@ import { fromRow, toColumns, type Values } from './rows.ts';
 import { readsByTuple, rowsByTuple } from './tuple-rows.ts';
 import { textEqualsIgnoringCase } from './text-match.ts';
 import { createRecord, newRecordValues, updateRecord } from './writes.ts';
+import { assertWordLinkable, flagNewWords } from './word-flags.ts';
 
 /**
  * Upserts rows in the caller's transaction: a row naming its `id` updates that row, any other
@@ -172,6 +173,7 @@ export async function bulkUpsert(
         // The rows' references were looked up together above (loadReferences).
         if (!assertKnownReferencesExist(tx, entity, values)) await assertReferencesExist(tx, entity, values);
         if (checksAlphabet(entity)) await assertLanguageAlphabet(tx, entity, values);
+        await assertWordLinkable(tx, entity, values);
         pending.set(key, { index, values });
       } else {
         await flush();
@@ -282,6 +284,7 @@ async function rowsByKey(tx: Tx, entity: AnyEntity, inputs: readonly Values[]): 
 /** Inserts new rows a few hundred per statement; answers the stored records by natural key. */
 async function insertAll(tx: Tx, entity: AnyEntity, rows: readonly Values[]): Promise<Map<string, Values>> {
   const created = new Map<string, Values>();
+  await flagNewWords(tx, entity, rows as Values[]);
   const perRow = Math.max(1, Object.keys(rows[0] ?? {}).length);
   for (const chunk of chunks(rows, Math.floor(MAX_PARAMETERS / perRow))) {
     const inserted = await insertRows(

@@ -17,6 +17,8 @@ import { accessNotices } from './0016-access-notices.ts';
 import { team } from './0017-team.ts';
 import { resultTimes } from './0018-result-times.ts';
 import { jobLeases } from './0019-job-leases.ts';
+import { wordFlags } from './0026-word-flags.ts';
+import { dictionaryChecks } from './0027-dictionary-checks.ts';
 
 export interface Migration {
   /** Sorted by name: keep the numeric prefix. Never rename or edit a migration that has shipped. */
@@ -42,4 +44,6 @@ export const migrations: Migration[] = [
   team,
   resultTimes,
   jobLeases,
+  wordFlags,
+  dictionaryChecks,
 ];

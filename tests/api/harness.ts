@@ -20,6 +20,8 @@ export interface ApiHarness {
   database: DatabaseHandle;
   /** Another instance of the app on the same database (several instances, issue 33). */
   another(): Promise<AppHandle>;
+  /** Stops the app and starts it again on the same database with other settings (same token). */
+  restart(env: Record<string, string>): Promise<void>;
   clock: { now: number };
   token: string;
   get(path: string): request.Test;
@@ -47,7 +49,7 @@ export async function startApi(dialect: Dialect, env: Record<string, string> = {
   const testDb: TestDatabase = testDatabase(dialect);
   const clock = { now: START };
   const config = testConfig(testDb, env);
-  const handle: AppHandle = await createApp(config, { database: testDb.options, clock: () => clock.now });
+  let handle: AppHandle = await createApp(config, { database: testDb.options, clock: () => clock.now });
   const database = await openDatabase(testDb.options);
   const { accessToken } = await loginAsAdmin(handle.handler, { ...ADMIN, clock: () => clock.now });
   const auth = (test: request.Test) => test.set('Authorization', `Bearer ${accessToken}`);
@@ -61,6 +63,10 @@ export async function startApi(dialect: Dialect, env: Record<string, string> = {
       const other = await createApp(config, { database: testDb.options, clock: () => clock.now });
       others.push(other);
       return other;
+    },
+    async restart(env) {
+      await handle.close();
+      handle = await createApp(testConfig(testDb, env), { database: testDb.options, clock: () => clock.now });
     },
     clock,
     token: accessToken,

@@ -2,6 +2,7 @@ import {
   contentEntities,
   auditEntry,
   letterGroup,
+  word,
   type AnyEntity,
   type Operation,
 } from '#shared/entities/index.ts';
@@ -22,7 +23,8 @@ export interface AllowedCall {
     | 'change-sets'
     | 'undo'
     | 'team'
-    | 'difficulty';
+    | 'difficulty'
+    | 'dictionary';
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Relative to the content API prefix, e.g. `levels/cms/5`: only ever built from matched parts. */
   path: string;
@@ -47,6 +49,8 @@ const DIFFICULTY = /^\/levels\/cms\/difficulty\/?$/;
 const SOLVABILITY = /^\/levels\/cms\/(?:(\d{1,10})\/)?solvability\/?$/;
 // The link builder: a group's plan (GET) and its apply (POST), link jobs (list, start, one job).
 const LINK_PLAN = /^\/letter-groups\/cms\/(\d{1,10})\/link-plan\/?$/;
+/** Issue 46: `words/cms/check` and `words/cms/decisions` (POST), `words/cms/dictionaries` (GET). */
+const DICTIONARY = /^\/words\/cms\/(check|decisions|dictionaries)\/?$/;
 const LINK_JOBS = /^\/letter-groups\/cms\/link-jobs(?:\/(\d{1,10}))?\/?$/;
 const MAX_QUERY_LENGTH = 2048;
 // eslint-disable-next-line no-control-regex -- finding control characters (CR/LF) is the point
@@ -147,6 +151,14 @@ export function matchAllowedCall(method: string, rawUrl: string): AllowedCall | 
   if (HISTORY.test(rawPath)) return matchHistoryCall(method, rawPath, rawQuery);
   if (CHANGE_SETS.test(rawPath)) return matchChangeSetCall(method, rawPath, rawQuery);
   if (TEAM.test(rawPath)) return matchTeamCall(method, rawPath);
+  const dictionary = DICTIONARY.exec(rawPath);
+  if (dictionary) {
+    const [, part] = dictionary;
+    const wanted = part === 'dictionaries' ? 'GET' : 'POST';
+    return method === wanted
+      ? { entity: word, operation: 'dictionary', method: wanted, path: `words/cms/${part}`, query: '' }
+      : null;
+  }
   const solvability = matchSolvability(method, rawPath, rawQuery);
   if (solvability !== undefined) return solvability;
   const link = linkBuilderCall(method, rawPath, rawQuery);

@@ -2,6 +2,7 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import { authPaths } from './auth-paths.ts';
 import { changeSetPaths, changeSetTag } from './change-set-paths.ts';
 import { difficultyPaths, difficultyReportSchema } from './difficulty-paths.ts';
+import { dictionaryPaths, dictionarySchemas } from './dictionary-paths.ts';
 import { healthPaths, healthReportSchema } from './health-paths.ts';
 import { historyPaths } from './history-paths.ts';
 import { linkBuilderPaths, linkBuilderTag } from './link-paths.ts';
@@ -25,6 +26,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
     historyPaths,
     options.entities.some((e) => e.name === 'level') ? solvabilityPaths : {},
     options.entities.some((e) => e.name === 'level') ? difficultyPaths : {},
+    options.entities.some((e) => e.name === 'word') ? dictionaryPaths : {},
     linkBuilderPaths,
     teamPaths,
   ) as Record<string, Record<string, unknown>>;
@@ -38,7 +40,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
         'The content API of SPEC §7, as embedded in the server.',
         'Responses name fields in camelCase with foreign keys as languageId, stageId, letterGroupId, levelId, wordId, userId;',
         'request bodies also accept idLanguage, idStage, idLetterGroup, idLevel, idWord, idUser (and the other aliases listed per field).',
-        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log with the revert of one entry, change sets (undo), the trash (restore), the content health report, the solvability of levels, the difficulty of levels for players and the link builder.',
+        'Extensions of the contract: GET by id for every resource, POST for the link tables, POST {resource}/cms/bulk, bulk-update and bulk-delete, GET {resource}/cms/export, the audit log with the revert of one entry, change sets (undo), the trash (restore), the content health report, the solvability of levels, the difficulty of levels for players, words checked against dictionaries with decisions on them, and the link builder.',
       ].join(' '),
     },
     servers: [{ url: options.prefix }],
@@ -65,6 +67,7 @@ export function openApiDocument(options: { prefix: string; entities: readonly An
         ...componentSchemas(options.entities),
         HealthReport: healthReportSchema,
         DifficultyReport: difficultyReportSchema,
+        ...dictionarySchemas,
       },
     },
   };

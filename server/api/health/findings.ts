@@ -3,6 +3,7 @@ import { lintInput, type LintInput, type Problem, type ProblemKind } from '#shar
 import { SOLVABLE_FILTER } from '#shared/solvability-request.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { loadLintInput } from './content.ts';
+import { flaggedByLanguage } from '#shared/lint/flagged.ts';
 import { nextTurn } from '../next-turn.ts';
 import { keptUntilChanged } from './kept-run.ts';
 
@@ -16,7 +17,14 @@ const cut = (message: string) =>
 function listOf(problem: Problem, input: LintInput): FindingList {
   const { id } = problem;
   // An unsolvable level's form: its workbench says why, and tries other letter groups.
-  if (problem.kind === 'unsatisfiable-level') return { entity: 'level', filters: {}, id };
+  if (problem.kind === 'unsatisfiable-level' || problem.kind === 'flagged-only-level')
+    return { entity: 'level', filters: {}, id };
+  // Issue 46: the language's flagged words, by its most frequent flag.
+  if (problem.kind === 'flagged-words') {
+    const counts = [...(flaggedByLanguage(input).get(id) ?? new Map<string, number>())];
+    const top = counts.sort((a, b) => b[1] - a[1])[0]?.[0];
+    return { entity: 'word', filters: { languageId: String(id), ...(top ? { flags: top } : {}) } };
+  }
   switch (problem.entity) {
     case 'level':
       return { entity: 'letter-group-level', filters: { levelId: String(id) } };

@@ -35,7 +35,6 @@ export const word = defineEntity({
     { field: 'letters', kind: 'text', label: 'Letters' },
     { field: 'languageId', kind: 'id', label: 'Language ID' },
     { field: 'flags', kind: 'choice', label: 'Flag', choices: WORD_FLAGS, oneOfMany: true },
-    { field: 'decision', kind: 'choice', label: 'Decision', choices: DECISIONS },
   ],
   operations: EDITABLE_WITH_BULK_OPERATIONS,
   naturalKey: ['languageId', 'letters'],

@@ -19,7 +19,9 @@ describeBrowser('admin panel: dictionary verdicts', () => {
   afterAll(async () => panel?.close());
 
   const languageId = async (page: Page, name: string) =>
-    (await apiSearch(page, 'languages', { language: name })).content.find((l) => l.language === name)!.id;
+    Number(
+      (await apiSearch(page, 'languages', { language: name })).content.find((l) => l.language === name)!.id,
+    );
 
   const preview = async (page: Page, language: number, name: string, lines: string[]) => {
     await open(page, 'import');

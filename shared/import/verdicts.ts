@@ -1,4 +1,4 @@
-import type { ApiClient } from '../api-client/index.ts';
+import { ApiError, type ApiClient } from '../api-client/index.ts';
 import {
   countVerdicts,
   emptyVerdictCounts,
@@ -37,10 +37,18 @@ export async function importVerdicts(
   for (const [languageId, positions] of byLanguage) {
     for (let at = 0; at < positions.length; at += MAX_CHECK_WORDS) {
       const part = positions.slice(at, at + MAX_CHECK_WORDS);
-      const answer = await api.dictionary.check(
-        languageId,
-        part.map((i) => words[i]!.letters),
-      );
+      let answer;
+      try {
+        answer = await api.dictionary.check(
+          languageId,
+          part.map((i) => words[i]!.letters),
+        );
+      } catch (error) {
+        // An external API without dictionaries (older than issue 46): the words are not judged.
+        if (error instanceof ApiError && (error.status === 404 || error.status === 405))
+          return { verdicts, counts, withoutDictionary: [`The API (${error.status})`] };
+        throw error;
+      }
       if (answer.dictionary === null) {
         withoutDictionary.push(answer.language);
         break;

@@ -91,6 +91,36 @@ describeBrowser('admin panel: dictionary verdicts', () => {
     }
   }, 120_000);
 
+  it('desktop: the Dictionary screen counts findings and saves a decision with its reason', async () => {
+    const session = await openAt(panel, 'desktop');
+    const { page } = session;
+    try {
+      await open(page, 'dictionary');
+      const english = page.locator('tr[data-dictionary-language="English"]');
+      expect(await english.getByRole('cell').nth(1).textContent()).toMatch(/^dictionary-en 4\./);
+      const slur = listedOffensiveWord('en');
+      await page.getByLabel('Language').selectOption({ label: 'English' });
+      await page.getByLabel('Decision').selectOption('excluded');
+      await page.getByLabel('Reason').fill('a slur');
+      await page.getByLabel('Words (one a line)').fill(`${slur}\nnotaword`);
+      await page.getByRole('button', { name: 'Save decision' }).click();
+      await page.getByRole('status').filter({ hasText: 'Decided 1, unchanged 0, rejected 1.' }).waitFor();
+      expect(await page.getByText('Error: No word "notaword" in English').count()).toBe(1);
+      const word = (await apiSearch(page, 'words', { letters: slur })).content.find(
+        (w) => w.letters === slur,
+      )!;
+      expect(word).toMatchObject({
+        decision: 'excluded',
+        decisionReason: 'a slur',
+        flags: null,
+        isActive: false,
+      });
+      await expectNoAxeViolations(page, 'dictionary screen (desktop)');
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`${viewport}: the words list filters by flag and shows each word's flags`, async () => {
       const session = await openAt(panel, viewport);

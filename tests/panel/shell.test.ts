@@ -99,6 +99,7 @@ describeBrowser('admin panel: home, navbar and logout', () => {
         ['Word', 'word'],
         ['Stage', 'stage'],
         ['Letter Group', 'letter-group'],
+        ['Dictionary', 'dictionary'],
         ['History', 'audit'],
         ['Trash', 'trash'],
         ['Changes', 'changes'],

@@ -17,6 +17,7 @@ import {
 } from '#shared/panel-paths.ts';
 import { leavePanel } from '../session/useIdleTimer.ts';
 import { DIFFICULTY_PATH } from '../difficulty/paths.ts';
+import { DICTIONARY_PATH } from '../dictionary/paths.ts';
 import { LinkTablesMenu } from './LinkTablesMenu.tsx';
 import { NavSearch } from './NavSearch.tsx';
 import { useDisclosure } from './use-disclosure.ts';
@@ -38,6 +39,8 @@ const SECTIONS: Section[] = [
   entitySection('letter-group', 'Letter Group'),
   // Player results are read level by level: whoever may read levels may read how they fare.
   { to: DIFFICULTY_PATH, label: 'Difficulty', shown: (reach) => mayRead(reach, entityByName('level')) },
+  // Issue 46 (the lead moves it with issue 47's menus).
+  { to: DICTIONARY_PATH, label: 'Dictionary', shown: (reach) => mayRead(reach, entityByName('word')) },
   { to: AUDIT_PATH, label: 'History', shown: (reach) => mayRead(reach, auditEntry) },
   // The trash holds every language's rows.
   { to: TRASH_PATH, label: 'Trash', shown: (reach) => reach.languages === null },

@@ -28,7 +28,10 @@ async function languageNames(tx: Tx, ids: readonly number[]): Promise<Map<number
  * names the dictionary) rather than storing words unjudged.
  */
 export function createWordFlagger(dictionaries: Dictionaries): WordFlagger {
-  return {
+  const flagger: WordFlagger = {
+    prefetch(tx, words) {
+      flagger.flagsOf(tx, words).catch(() => undefined); // the write's own request reports a failure
+    },
     async flagsOf(tx, words) {
       const out: Array<string | null> = Array.from({ length: words.length }, () => null);
       const byLanguage = new Map<number, number[]>();
@@ -51,4 +54,5 @@ export function createWordFlagger(dictionaries: Dictionaries): WordFlagger {
       return out;
     },
   };
+  return flagger;
 }

@@ -72,7 +72,9 @@ describe.each(DIALECTS)('an excluded word stays excluded (%s)', (dialect) => {
             const result = s.kind === 'bulk-link' ? res.body.results?.[0] : null;
             // A link that exists already (made before the exclusion) is `unchanged`: nothing new.
             status = result
-              ? { created: 201, unchanged: 200, rejected: 409 }[result.status as string]
+              ? ({ created: 201, unchanged: 200, rejected: 409 } as Record<string, number>)[
+                  String(result.status)
+                ]!
               : res.status;
             message = result?.reason ?? res.body.message ?? '';
           } else {

@@ -12,7 +12,7 @@ import { fromRow, toColumns, type Values } from './rows.ts';
 import { readsByTuple, rowsByTuple } from './tuple-rows.ts';
 import { textEqualsIgnoringCase } from './text-match.ts';
 import { createRecord, newRecordValues, updateRecord } from './writes.ts';
-import { assertWordLinkable, flagNewWords } from './word-flags.ts';
+import { assertWordLinkable, flagNewWords, prefetchWordFlags } from './word-flags.ts';
 
 /**
  * Upserts rows in the caller's transaction: a row naming its `id` updates that row, any other
@@ -38,6 +38,7 @@ export async function bulkUpsert(
   slices?: { rows: number; pause: () => Promise<void> },
 ): Promise<Omit<BulkResponse, 'dryRun'>> {
   if (slices && rows.length > slices.rows) {
+    prefetchWordFlags(tx, entity, rows);
     // The same results, a slice of rows after another in the caller's transaction.
     const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
     const results: BulkRowResult[] = [];

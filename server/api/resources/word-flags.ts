@@ -1,5 +1,6 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { parseWord } from '#shared/words.ts';
 import { conflict } from '../http/errors.ts';
 import type { Tx } from './integrity.ts';
 import type { Values } from './rows.ts';
@@ -16,6 +17,8 @@ export interface WordFlagger {
     tx: Tx,
     words: ReadonlyArray<{ languageId: number; letters: string }>,
   ): Promise<Array<string | null>>;
+  /** Starts judging words a write will ask about soon (answers remembered); never fails the write. */
+  prefetch?(tx: Tx, words: ReadonlyArray<{ languageId: number; letters: string }>): void;
 }
 
 const flaggers = new WeakMap<DatabaseHandle, WordFlagger>();
@@ -97,4 +100,23 @@ export async function assertWordLinkable(tx: Tx, entity: AnyEntity, values: Valu
   const word = (await excludedWords(tx)).get(values.wordId);
   if (word)
     throw conflict(`${excludedMessage(word)}: it cannot be linked to a letter group, nor so to a level`);
+}
+
+/**
+ * A bulk write's words sent to the dictionary ahead of its slices (not awaited): the dictionary
+ * thread judges them while the main thread compares and writes the first slice, and each slice's
+ * own request then finds its answers remembered.
+ */
+export function prefetchWordFlags(tx: Tx, entity: AnyEntity, rows: readonly unknown[]): void {
+  if (entity.name !== 'word' || !tx.wordFlags?.prefetch) return;
+  const words: Array<{ languageId: number; letters: string }> = [];
+  for (const row of rows) {
+    if (typeof row !== 'object' || row === null) continue;
+    const { letters, languageId, idLanguage } = row as Values;
+    const language = languageId ?? idLanguage;
+    if (typeof letters !== 'string' || typeof language !== 'number') continue;
+    const parsed = parseWord(letters);
+    if (parsed.ok) words.push({ languageId: language, letters: parsed.word });
+  }
+  if (words.length > 0) tx.wordFlags.prefetch(tx, words);
 }

@@ -21,7 +21,7 @@ import { looseDb } from './resources/rows.ts';
 import { createStore } from './resources/store.ts';
 import { teamRoutes } from './team/routes.ts';
 import { dictionaryRoutes } from './dictionary/routes.ts';
-import { useWordFlagger } from './resources/word-flags.ts';
+import { registerWordFlagger } from './resources/word-flags.ts';
 import { createDictionaries } from '../dictionary/checker.ts';
 import { createWordFlagger } from '../dictionary/flagger.ts';
 import { startRecheck } from '../dictionary/recheck.ts';
@@ -74,7 +74,7 @@ export async function createContentApi(deps: {
   // Issue 46: each language's reference dictionary, loaded on first use in a thread of its own;
   // words written are judged by it, and stored words again when a dictionary changed.
   const dictionaries = createDictionaries(config.dictionaries, config.offensiveWordsDir, logger);
-  if (dictionaries.configured) useWordFlagger(database, createWordFlagger(dictionaries));
+  if (dictionaries.configured) registerWordFlagger(database, createWordFlagger(dictionaries));
   const recheck = startRecheck(database, dictionaries, logger);
   const store = naturalKeys.wrap(createStore(database));
   const links = linkBuilderRoutes({
@@ -146,7 +146,7 @@ export async function createContentApi(deps: {
       clearInterval(timer);
       recheck.stop();
       await recheck.done;
-      useWordFlagger(database, null);
+      registerWordFlagger(database, null);
       await dictionaries.close();
       await links.close();
       await rateLimits.close();

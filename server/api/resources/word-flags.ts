@@ -24,7 +24,7 @@ export interface WordFlagger {
 const flaggers = new WeakMap<DatabaseHandle, WordFlagger>();
 
 /** Registers (or, with null, removes) the flagger every transaction on `database` uses. */
-export function useWordFlagger(database: DatabaseHandle, flagger: WordFlagger | null): void {
+export function registerWordFlagger(database: DatabaseHandle, flagger: WordFlagger | null): void {
   if (flagger) flaggers.set(database, flagger);
   else flaggers.delete(database);
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -77,6 +80,32 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the dictionaries: bundled codes and a folder holding one .dic/.aff pair', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'argus-dict-'));
+    writeFileSync(path.join(dir, 'de_AT.dic'), '1\nHaus\n');
+    writeFileSync(path.join(dir, 'de_AT.aff'), 'SET UTF-8\n');
+    const config = loadConfig({ DICTIONARIES: ` English=en , Deutsch=${dir}`, OFFENSIVE_WORDS_DIR: dir });
+    expect(config.dictionaries).toEqual([
+      { language: 'english', source: { kind: 'package', code: 'en' } },
+      {
+        language: 'deutsch',
+        source: {
+          kind: 'folder',
+          dic: path.join(dir, 'de_AT.dic'),
+          aff: path.join(dir, 'de_AT.aff'),
+          code: 'de',
+        },
+      },
+    ]);
+    expect(config.offensiveWordsDir).toBe(dir);
+    expect(loadConfig({}).dictionaries).toEqual([]);
+    writeFileSync(path.join(dir, 'other.dic'), '1\nx\n');
+    writeFileSync(path.join(dir, 'other.aff'), '\n');
+    expect(() => loadConfig({ DICTIONARIES: `Deutsch=${dir}` })).toThrow(
+      /must hold exactly one \.dic\/\.aff pair/,
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', FEEDBACK_FORM_URL: '' }).port).toBe(3000);
   });
@@ -94,6 +123,31 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://127.0.0.1:6379', /^Invalid configuration: REDIS_URL must be a redis/],
     ['TRUST_PROXY', 'true', /^Invalid configuration: TRUST_PROXY must be a whole number/],
     ['TRUST_PROXY', '-1', /^Invalid configuration: TRUST_PROXY must be a whole number/],
+    [
+      'DICTIONARIES',
+      'English',
+      /^Invalid configuration: DICTIONARIES entry "English" must be LANGUAGE=SOURCE/,
+    ],
+    [
+      'DICTIONARIES',
+      'English=xx',
+      /^Invalid configuration: DICTIONARIES entry "English=xx": xx must be an absolute folder or one of en, es, fr, de$/,
+    ],
+    [
+      'DICTIONARIES',
+      'English=en,english=es',
+      /^Invalid configuration: DICTIONARIES names the language "english" twice$/,
+    ],
+    [
+      'DICTIONARIES',
+      'English=/no/such/folder',
+      /^Invalid configuration: DICTIONARIES entry .*: \/no\/such\/folder is not a folder$/,
+    ],
+    [
+      'OFFENSIVE_WORDS_DIR',
+      '/no/such/folder',
+      /^Invalid configuration: OFFENSIVE_WORDS_DIR \/no\/such\/folder is not a folder$/,
+    ],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     try {

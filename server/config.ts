@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { usernameSchema } from '#shared/team.ts';
 import { ROOT } from './root.ts';
+import { parseDictionaries, parseOffensiveDir, type DictionarySetting } from './dictionary/settings.ts';
 
 const url = (what: string) =>
   z.url({ protocol: /^https?$/, error: `must be an absolute http(s) URL (${what})` });
@@ -82,6 +83,8 @@ const envSchema = z.object({
     .max(8, { error: 'must be a whole number of threads from 0 to 8' })
     .optional(),
   REFRESH_REUSE_GRACE: seconds('refresh-token reuse grace window', 0, 60).default(10),
+  DICTIONARIES: z.string().optional(),
+  OFFENSIVE_WORDS_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -130,6 +133,10 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** A Redis command that gets no answer within this (ms) fails: Redis frozen is not a hang. */
   redisCommandTimeoutMs: number;
+  /** The reference dictionary of each language named (issue 46); others are not judged. */
+  dictionaries: DictionarySetting[];
+  /** The operator's own offensive-word lists (`<language or code>.txt`), added to the bundled ones. */
+  offensiveWordsDir: string | null;
 }
 
 export interface TokenSettings {
@@ -141,6 +148,15 @@ export interface TokenSettings {
 }
 
 export class ConfigError extends Error {}
+
+/** A setting parsed by its own code: its error becomes a ConfigError naming the variable. */
+function settingOf<T>(name: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${name} ${(error as Error).message}`);
+  }
+}
 
 /** Validates the environment; throws a ConfigError whose message is one line naming the variable. */
 export function loadConfig(
@@ -161,6 +177,8 @@ export function loadConfig(
       'Invalid configuration: REFRESH_TOKEN_TTL must not be shorter than ACCESS_TOKEN_TTL',
     );
   }
+  const dictionaries = settingOf('DICTIONARIES', () => parseDictionaries(e.DICTIONARIES));
+  const offensiveWordsDir = settingOf('OFFENSIVE_WORDS_DIR', () => parseOffensiveDir(e.OFFENSIVE_WORDS_DIR));
   const config: Config = {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -197,6 +215,8 @@ export function loadConfig(
     metricsToken: e.METRICS_TOKEN ?? null,
     metricsPort: e.METRICS_PORT ?? null,
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+    dictionaries,
+    offensiveWordsDir,
     tokens: {
       accessMs: e.ACCESS_TOKEN_TTL * 1000,
       refreshMs: e.REFRESH_TOKEN_TTL * 1000,

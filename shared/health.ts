@@ -85,6 +85,8 @@ export const FINDING_LABELS: Record<ProblemKind, string> = {
   'duplicate-word': 'Duplicate words',
   'duplicate-key': 'Duplicate stages, languages or letter groups',
   'letter-count-mismatch': 'Letter groups whose length differs from their stage',
+  'flagged-words': 'Words flagged by the dictionary',
+  'flagged-only-level': 'Levels only solvable with flagged words',
 };
 
 /** The panel address of a finding's list: `/argusma-words-panel/letter-group?letters=ab&…`. */

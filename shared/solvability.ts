@@ -39,6 +39,8 @@ export interface SolvabilityWord {
   letters: string;
   isActive: boolean;
   languageId: number;
+  /** An open dictionary finding (issue 46): the level is also judged without such words. */
+  flagged?: boolean;
 }
 
 export interface SolvabilityGroup {
@@ -79,7 +81,17 @@ export interface LevelSolvability {
   /** Parts of the condition that are not understood (ignored here; `lint` reports them). */
   unknown: string[];
   groups: GroupSolvability[];
+  /**
+   * Issue 46: when some of its usable words are flagged by the dictionary, how many, and the level
+   * judged without them — a solvable level whose verdict here is not is only solvable with
+   * flagged words. Absent when none is flagged.
+   */
+  flagged?: { words: number; sample: string[]; verdict: SolvabilityVerdict; reason: string };
 }
+
+/** Whether a level can be finished only with words the dictionary flagged. */
+export const onlyWithFlagged = (answer: Pick<LevelSolvability, 'verdict' | 'flagged'>): boolean =>
+  answer.verdict === 'solvable' && answer.flagged !== undefined && answer.flagged.verdict !== 'solvable';
 
 /** How reasons name a letter group: `letter group 5 "pto"`; the detail follows `: `. */
 export const groupName = (group: { id: number; letters: string }) =>
@@ -194,5 +206,27 @@ export function levelSolvability(
   });
   const required = checkSatisfiable([], parts).required;
   const sample = [...all].sort().slice(0, sampleSize);
-  return { count: all.size, sample, required, unknown, groups: results, ...levelVerdict(results) };
+  const answer: LevelSolvability = {
+    count: all.size,
+    sample,
+    required,
+    unknown,
+    groups: results,
+    ...levelVerdict(results),
+  };
+  const flaggedWords = new Set<string>();
+  for (const group of groups)
+    for (const word of group.words)
+      if (word.flagged && word.isActive && all.has(word.letters)) flaggedWords.add(word.letters);
+  if (flaggedWords.size > 0) {
+    const unflagged = groups.map((g) => ({ ...g, words: g.words.filter((w) => !w.flagged) }));
+    const without = levelSolvability(level, unflagged, 0);
+    answer.flagged = {
+      words: flaggedWords.size,
+      sample: [...flaggedWords].sort().slice(0, sampleSize),
+      verdict: without.verdict,
+      reason: without.reason,
+    };
+  }
+  return answer;
 }

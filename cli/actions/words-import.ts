@@ -7,6 +7,8 @@ import type { Connection } from '../connection.ts';
 import { CliError } from '../context.ts';
 import { formatOf, readWordFile, repeatReason } from '#shared/import/word-file.ts';
 import { createProgress } from '../progress.ts';
+import { importVerdicts } from '#shared/import/verdicts.ts';
+import { verdictSummary, type Verdict, type VerdictCounts } from '#shared/dictionary.ts';
 
 export interface WordsImportOptions {
   language?: number;
@@ -95,6 +97,31 @@ export async function wordsImportAction(
   const noted = [...rejected, ...repeated].sort((a, b) => a.line - b.line);
   for (const row of noted) out.note(`line ${row.line}: ${JSON.stringify(row.text.trim())} ${row.reason}`);
 
+  // The preview (issue 46): the words a dry run would create or change, by the language's dictionary.
+  let verdicts: {
+    counts: VerdictCounts;
+    flagged: Array<{ line: number; word: string; verdicts: Verdict[] }>;
+  } | null = null;
+  if (options.dryRun) {
+    const written = outcome.results.filter((r) => r.status === 'created' || r.status === 'updated');
+    const words = written.map((r) => ({
+      languageId: options.language!,
+      letters: parsed.words[r.index]!.word,
+    }));
+    const answer = await importVerdicts(conn.api, words);
+    if (answer.withoutDictionary.length > 0 && words.length > 0)
+      out.note(`${answer.withoutDictionary[0]} has no dictionary: its words are not checked.`);
+    else if (words.length > 0) {
+      const flagged = written.flatMap((r, i) => {
+        const row = parsed.words[r.index]!;
+        const found = answer.verdicts[i]!;
+        return found.length > 0 ? [{ line: row.line, word: row.word, verdicts: found }] : [];
+      });
+      for (const row of flagged) out.note(`line ${row.line}: "${row.word}" ${row.verdicts.join(', ')}`);
+      out.message(`Dictionary: ${verdictSummary(answer.counts)}.`);
+      verdicts = { counts: answer.counts, flagged };
+    }
+  }
   const summary = summaryLine(counts, options.dryRun === true, parsed.duplicates);
   out.message(summary);
   if (out.json) {
@@ -104,6 +131,7 @@ export async function wordsImportAction(
       duplicatesInFile: parsed.duplicates,
       rejected,
       repeated,
+      ...(verdicts ? { verdicts } : {}),
     });
   }
 }

@@ -3,6 +3,7 @@ import type { Connection } from '../connection.ts';
 import { positiveInt } from '../entities/field-values.ts';
 import type { WordsImportOptions } from '../actions/words-import.ts';
 import type { ImportOptions } from '../actions/import.ts';
+import { UsageError } from '../context.ts';
 
 /**
  * `argus-words words import` is the table import every entity has, plus the dictionary import:
@@ -37,4 +38,68 @@ export function registerWordCommands(words: Command, connection: () => Connectio
       ]);
       return importAction(word, file, options, connection());
     });
+
+  words
+    .command('check')
+    .description(
+      "Checks words against the language's dictionary (issue 46): each word's verdicts — unknown, " +
+        'proper-noun, offensive, alphabet — or known, and a decision a content manager made on a stored ' +
+        'word. Words one a line from FILE, or standard input. Nothing is written. Exits 1 when a word is flagged.',
+    )
+    .argument('[file]', 'a word list (one a line); standard input without it')
+    .requiredOption('--language <name>', 'the language, by its name or id')
+    .option('--format <format>', 'table or json (default: table, or json with --json)')
+    .option('--flagged', 'list only the flagged words')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ argus-words words check --language English new-words.txt\n' +
+        '  $ echo paris | argus-words words check --language English --format json\n' +
+        '  $ argus-words words check --language Español list.txt --flagged',
+    )
+    .action(async (file: string | undefined, options: WordsCheckOptions) =>
+      (await import('../actions/words-check.ts')).wordsCheckAction(file, options, connection()),
+    );
+
+  words
+    .command('decide')
+    .description(
+      'Accepts or excludes stored words of a language, with a reason, one or many: an accepted word ' +
+        'loses its findings; an excluded one is deactivated and cannot be linked to a letter group. ' +
+        '--withdraw takes the decision back. Each word is an audited change; decisions survive ' +
+        're-imports and dictionary changes.',
+    )
+    .argument('[words...]', 'the words')
+    .requiredOption('--language <name>', 'the language, by its name or id')
+    .option('--accept', 'accept the words')
+    .option('--exclude', 'exclude the words')
+    .option('--withdraw', 'withdraw the decision')
+    .option('--reason <text>', 'why (required to accept or exclude)')
+    .option('--file <file>', 'more words, one a line')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ argus-words words decide --language English --accept --reason "brand name" xqzt\n' +
+        '  $ argus-words words decide --language English --exclude --reason "slur" --file slurs.txt',
+    )
+    .action(async (list: string[], options: WordsDecideOptions) => {
+      const chosen = (['accept', 'exclude', 'withdraw'] as const).filter((k) => options[k]);
+      if (chosen.length !== 1) throw new UsageError('Choose one of --accept, --exclude or --withdraw.');
+      const decision = { accept: 'accepted', exclude: 'excluded', withdraw: 'withdraw' } as const;
+      const { wordsDecideAction } = await import('../actions/words-check.ts');
+      return wordsDecideAction(list, { ...options, decision: decision[chosen[0]!] }, connection());
+    });
+}
+
+interface WordsCheckOptions {
+  language: string;
+  format?: string;
+  flagged?: boolean;
+}
+
+interface WordsDecideOptions {
+  language: string;
+  accept?: boolean;
+  exclude?: boolean;
+  withdraw?: boolean;
+  reason?: string;
+  file?: string;
 }

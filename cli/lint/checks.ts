@@ -1,4 +1,10 @@
-import { groupWordsOf, lintInput, type LintContent, type Problem } from '#shared/lint/index.ts';
+import {
+  flaggedCountsOf,
+  groupWordsOf,
+  lintInput,
+  type LintContent,
+  type Problem,
+} from '#shared/lint/index.ts';
 
 export type { LintContent, Problem, ProblemKind } from '#shared/lint/index.ts';
 
@@ -7,5 +13,9 @@ export type { LintContent, Problem, ProblemKind } from '#shared/lint/index.ts';
  * API. The checks themselves live in shared/lint/ (the panel's health dashboard runs the same).
  */
 export function lintContent(content: LintContent): Promise<Problem[]> {
-  return lintInput({ ...content, groupWords: groupWordsOf(content) });
+  return lintInput({
+    ...content,
+    groupWords: groupWordsOf(content),
+    flaggedWords: flaggedCountsOf(content.words),
+  });
 }

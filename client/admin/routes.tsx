@@ -116,6 +116,15 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            id: 'admin-dictionary',
+            path: 'dictionary',
+            lazy: () => import('./dictionary/DictionaryScreen.tsx'),
+            handle: panelHandle(
+              'Dictionary',
+              "Words flagged by each language's dictionary; accept or exclude them with a reason.",
+            ),
+          },
+          {
             id: 'admin-team',
             path: 'team',
             lazy: () => import('./team/TeamScreen.tsx'),

@@ -87,6 +87,8 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
       REFRESH_TOKEN_TTL: '86400',
       // A run with the panel's render threads off (or more of them) for comparison.
       ...(process.env.RENDER_THREADS ? { RENDER_THREADS: process.env.RENDER_THREADS } : {}),
+      // Issue 46: the words checked against dictionaries (e.g. BENCH_DICTIONARIES=English=en).
+      ...(process.env.BENCH_DICTIONARIES ? { DICTIONARIES: process.env.BENCH_DICTIONARIES } : {}),
       // GET /metrics with this token (heap, RSS, event-loop lag) while looking into a row.
       ...(process.env.BENCH_METRICS_TOKEN ? { METRICS_TOKEN: process.env.BENCH_METRICS_TOKEN } : {}),
     },

@@ -3,6 +3,7 @@ import type { OperationSpec } from './http/operation.ts';
 import { login, logout, refreshToken, verifyOtp } from './auth/declarations.ts';
 import { changeSetEntries, getChangeSet, searchChangeSets, undoChangeSetOp } from './changes/declarations.ts';
 import { levelDifficulty } from './difficulty/declarations.ts';
+import { checkWords, decideWords, wordDictionaries } from './dictionary/declarations.ts';
 import { contentHealth } from './health/declarations.ts';
 import { restoreOp, revertEntryOp, searchTrash } from './history/declarations.ts';
 import { applyLinkPlan, getLinkJob, linkPlan, listLinkJobs, startLinkJob } from './links/declarations.ts';
@@ -63,6 +64,9 @@ export function apiDeclarations(): readonly OperationSpec[] {
     ofValues,
     batchOfLevels,
     ofLevel,
+    checkWords,
+    decideWords,
+    wordDictionaries,
     ...servedEntities.flatMap((entity) => Object.values(resourceDeclarations(entity))),
     searchChangeSets,
     getChangeSet,

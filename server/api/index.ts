@@ -23,6 +23,12 @@ import { createNaturalKeyGuard } from './resources/natural-key-guard.ts';
 import { looseDb } from './resources/rows.ts';
 import { createStore } from './resources/store.ts';
 import { teamOperations } from './team/routes.ts';
+import { dictionaryOperations } from './dictionary/routes.ts';
+import { registerWordFlagger } from './resources/word-flags.ts';
+import { createDictionaries } from '../dictionary/checker.ts';
+import { createWordFlagger } from '../dictionary/flagger.ts';
+import { startRecheck } from '../dictionary/recheck.ts';
+import { createDictionaryService } from '../dictionary/service.ts';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
 
 /** Where the content API lives: `/arguscreative/{product}` (SPEC §7). */
@@ -71,6 +77,11 @@ export async function createContentApi(deps: {
     logger,
   });
   const auth = await createAuth({ config, database, logger, clock, rateLimits });
+  // Issue 46: each language's reference dictionary, loaded on first use in a thread of its own;
+  // words written are judged by it, and stored words again when a dictionary changed.
+  const dictionaries = createDictionaries(config.dictionaries, config.offensiveWordsDir, logger);
+  if (dictionaries.configured) registerWordFlagger(database, createWordFlagger(dictionaries));
+  const recheck = startRecheck(database, dictionaries, logger);
   const store = naturalKeys.wrap(createStore(database));
   const links = linkBuilderOperations({ database, store, clock, logger });
   // Jobs whose instance stopped renewing their lease are interrupted: now, then every few seconds.
@@ -87,6 +98,13 @@ export async function createContentApi(deps: {
     ...links.operations,
     ...history.operations,
     ...difficultyOperations({ service: difficulty, db: looseDb(database), clock }),
+    ...dictionaryOperations({
+      database,
+      service: createDictionaryService(database, dictionaries),
+      dictionaries,
+      recheck,
+      clock,
+    }),
     ...contentOperations({ database, store, clock }),
     ...changeSetOperations({ database, clock }),
     ...healthOperations({ database, clock, difficulty }),
@@ -114,6 +132,10 @@ export async function createContentApi(deps: {
     operations,
     close: async () => {
       clearInterval(timer);
+      recheck.stop();
+      await recheck.done;
+      registerWordFlagger(database, null);
+      await dictionaries.close();
       await links.close();
       await rateLimits.close();
     },

@@ -35,6 +35,10 @@ export interface WordsTable {
   isActive: Generated<Bool>;
   letters: string;
   languageId: number;
+  /** Migration 0026: open dictionary findings (shared/dictionary.ts), NULL when none. */
+  flags: Generated<string | null>;
+  decision: Generated<string | null>;
+  decisionReason: Generated<string | null>;
 }
 
 export interface LevelsTable {
@@ -231,5 +235,13 @@ export interface AuditTables {
   trash: TrashTable;
 }
 
+/** Migration 0027: the dictionary each language's word flags were computed with. */
+export interface DictionaryChecksTable {
+  languageId: number;
+  fingerprint: string | null;
+  source: string | null;
+  checkedAt: Timestamp | null;
+}
+
 /** Every table. Later migrations add their table interfaces here. */
-export type Database = ContentTables & AuthTables & AuditTables;
+export type Database = ContentTables & AuthTables & AuditTables & { dictionaryChecks: DictionaryChecksTable };

@@ -2,6 +2,7 @@ import { auditEntry, contentEntities, type AnyEntity, type EntityName } from '..
 import { authClient, type AuthClient } from './auth.ts';
 import { changeSetsClient, type ChangeSetsClient } from './change-sets.ts';
 import { difficultyClient, type DifficultyClient } from './difficulty.ts';
+import { dictionaryClient, type DictionaryClient } from './dictionary.ts';
 import { healthClient, type HealthClient } from './health.ts';
 import { historyClient, type HistoryClient } from './history.ts';
 import { linkBuilderClient, type LinkBuilderClient } from './links.ts';
@@ -40,6 +41,8 @@ export type ApiClient = ResourceClients & {
   readonly health: HealthClient;
   /** How players fare on each level of a stage (`levels/cms/difficulty`). */
   readonly difficulty: DifficultyClient;
+  /** Words against each language's dictionary, and decisions on them (issue 46). */
+  readonly dictionary: DictionaryClient;
   /** Revert an audit entry; the trash and its restore (`audit/cms/{id}/revert`, `trash/cms/…`). */
   readonly history: HistoryClient;
   /** The solvability of levels (issue 13). */
@@ -71,6 +74,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     changeSets: changeSetsClient(transport),
     health: healthClient(transport),
     difficulty: difficultyClient(transport),
+    dictionary: dictionaryClient(transport),
     history: historyClient(transport),
     solvability: solvabilityClient(transport),
     linkBuilder: linkBuilderClient(transport),

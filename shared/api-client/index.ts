@@ -14,6 +14,7 @@ export { type LinkBuilderClient } from './links.ts';
 export { newChangeSet, type ChangeSetTag, type ChangeSetsClient } from './change-sets.ts';
 export { type HealthClient } from './health.ts';
 export { type DifficultyClient } from './difficulty.ts';
+export { type DictionaryClient } from './dictionary.ts';
 export { type TeamClient } from './team.ts';
 export {
   ApiError,

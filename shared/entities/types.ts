@@ -94,6 +94,11 @@ export interface FilterDescription<K extends string = string> {
    * would pay for (migration 0015).
    */
   readonly fewValues?: boolean;
+  /**
+   * A `choice` filter over a field holding several of its choices, space-separated (a word's
+   * flags): matches rows holding this one, through a partial index per choice (migration 0026).
+   */
+  readonly oneOfMany?: boolean;
 }
 
 export type Operation = 'search' | 'get' | 'create' | 'update' | 'delete' | 'bulk';

@@ -1,4 +1,4 @@
-import type { GroupWords, LintContent } from './types.ts';
+import type { FlaggedCount, GroupWords, LintContent } from './types.ts';
 
 /** Each letter group's linked words summed up as the checks need them (the CLI reads them all). */
 export function groupWordsOf(content: Pick<LintContent, 'wordsOfGroup' | 'words'>): Map<number, GroupWords> {
@@ -9,12 +9,30 @@ export function groupWordsOf(content: Pick<LintContent, 'wordsOfGroup' | 'words'
     for (const id of ids) {
       const word = words.get(id);
       if (!word) continue;
-      if (word.isActive) summary.activeWords.push({ letters: word.letters, languageId: word.languageId });
+      if (word.isActive)
+        summary.activeWords.push({
+          letters: word.letters,
+          languageId: word.languageId,
+          ...(word.flags ? { flagged: true } : {}),
+        });
       else summary.inactiveIds.push(word.id);
     }
     result.set(groupId, summary);
   }
   return result;
+}
+
+/** Active words with open dictionary findings, per language and flags (the CLI reads every word). */
+export function flaggedCountsOf(words: LintContent['words']): FlaggedCount[] {
+  const counts = new Map<string, FlaggedCount>();
+  for (const word of words) {
+    if (!word.isActive || !word.flags) continue;
+    const key = `${word.languageId} ${word.flags}`;
+    const count = counts.get(key) ?? { languageId: word.languageId, flags: word.flags, count: 0 };
+    count.count++;
+    counts.set(key, count);
+  }
+  return [...counts.values()];
 }
 
 /** Ids of the rows that are not active. */

@@ -3,10 +3,11 @@ import { lintKeys } from './keys.ts';
 import { letterGroupChecks } from './letter-groups.ts';
 import { levelChecks } from './levels.ts';
 import { solvabilityChecks } from './solvable.ts';
+import { flaggedWordChecks } from './flagged.ts';
 import type { AddProblem, LintInput, Problem } from './types.ts';
 
-export type { GroupWords, LintContent, LintInput, Problem, ProblemKind } from './types.ts';
-export { groupWordsOf } from './group-words.ts';
+export type { FlaggedCount, GroupWords, LintContent, LintInput, Problem, ProblemKind } from './types.ts';
+export { flaggedCountsOf, groupWordsOf } from './group-words.ts';
 
 /**
  * Every check `argus-words lint` and the panel's health dashboard run (one implementation, two
@@ -22,6 +23,7 @@ export async function lintInput(
   await solvabilityChecks(input, add, pause);
   letterGroupChecks(input, add);
   duplicateWordChecks(input, add);
+  flaggedWordChecks(input, add);
   problems.push(...lintKeys(input));
   return problems;
 }

@@ -1,4 +1,4 @@
-import { groupName, levelSolvability } from '../solvability.ts';
+import { groupName, levelSolvability, onlyWithFlagged } from '../solvability.ts';
 import { linksByLevel } from './levels.ts';
 import { levelName, namesOf } from './names.ts';
 import type { AddProblem, LintInput } from './types.ts';
@@ -32,6 +32,13 @@ export async function solvabilityChecks(
     });
     if (linked.length === 0) continue; // no letter group: levels.ts reports it
     const answer = levelSolvability(level, linked, 0);
+    if (onlyWithFlagged(answer))
+      add(
+        'flagged-only-level',
+        'level',
+        level.id,
+        `${levelName(level, names)}: only solvable with words the dictionary flagged (${answer.flagged!.words}); without them, ${answer.flagged!.reason}`,
+      );
     if (answer.groups.every((g) => g.verdict === null)) {
       add('unsatisfiable-level', 'level', level.id, `${levelName(level, names)}: ${answer.reason}`);
       continue;

@@ -23,7 +23,8 @@ export interface LintContent {
   letterGroupLevels: Array<{ id: number; letterGroupId: number; levelId: number }>;
   /** Word ids linked to each letter group above. */
   wordsOfGroup: Map<number, number[]>;
-  words: Array<{ id: number; isActive: boolean; letters: string; languageId: number }>;
+  /** `flags`: the word's open dictionary findings (issue 46; absent or null: none). */
+  words: Array<{ id: number; isActive: boolean; letters: string; languageId: number; flags?: string | null }>;
 }
 
 export type ProblemKind =
@@ -34,7 +35,9 @@ export type ProblemKind =
   | 'inactive-reference'
   | 'duplicate-word'
   | 'duplicate-key'
-  | 'letter-count-mismatch';
+  | 'letter-count-mismatch'
+  | 'flagged-words'
+  | 'flagged-only-level';
 
 export interface Problem {
   kind: ProblemKind;
@@ -47,7 +50,7 @@ export interface Problem {
 /** What the checks need to know of the words linked to one letter group. */
 export interface GroupWords {
   /** The linked words that are active (the ones a player can build; solvability keeps the level's language). */
-  activeWords: Array<{ letters: string; languageId: number }>;
+  activeWords: Array<{ letters: string; languageId: number; flagged?: boolean }>;
   /** Ids of the linked words that are inactive. */
   inactiveIds: number[];
 }
@@ -59,6 +62,15 @@ export interface GroupWords {
  */
 export interface LintInput extends Omit<LintContent, 'wordsOfGroup'> {
   groupWords: Map<number, GroupWords>;
+  /** Active words with an open dictionary finding, per language and stored `flags` (issue 46). */
+  flaggedWords?: FlaggedCount[];
+}
+
+export interface FlaggedCount {
+  languageId: number;
+  /** As stored: `unknown`, `proper-noun offensive`, … */
+  flags: string;
+  count: number;
 }
 
 /** Adds one problem (the checks' shared helper). */

@@ -54,6 +54,9 @@ describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (diale
       letters: 'apt',
       languageId: f.english,
       isActive: false,
+      flags: null,
+      decision: null,
+      decisionReason: null,
     });
 
     // Rows give only some fields: a second run finds every row as it left it.

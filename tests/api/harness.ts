@@ -20,6 +20,8 @@ export interface ApiHarness {
   database: DatabaseHandle;
   /** Another instance of the app on the same database (several instances, issue 33). */
   another(): Promise<AppHandle>;
+  /** Stops the app and starts it again on the same database with other settings (same token). */
+  restart(env: Record<string, string>): Promise<void>;
   clock: { now: number };
   token: string;
   get(path: string): request.Test;
@@ -30,8 +32,9 @@ export interface ApiHarness {
 }
 
 /** The app's configuration in the API suites: quiet, no demo content, the test admin. */
-export function testConfig(testDb: TestDatabase) {
+export function testConfig(testDb: TestDatabase, env: Record<string, string> = {}) {
   return loadConfig({
+    ...env,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: testDb.options.dataDir,
@@ -42,11 +45,11 @@ export function testConfig(testDb: TestDatabase) {
 }
 
 /** The real app on a fresh database of `dialect`, with an admin logged in through real 2FA. */
-export async function startApi(dialect: Dialect): Promise<ApiHarness> {
+export async function startApi(dialect: Dialect, env: Record<string, string> = {}): Promise<ApiHarness> {
   const testDb: TestDatabase = testDatabase(dialect);
   const clock = { now: START };
-  const config = testConfig(testDb);
-  const handle: AppHandle = await createApp(config, { database: testDb.options, clock: () => clock.now });
+  const config = testConfig(testDb, env);
+  let handle: AppHandle = await createApp(config, { database: testDb.options, clock: () => clock.now });
   const database = await openDatabase(testDb.options);
   const { accessToken } = await loginAsAdmin(handle.handler, { ...ADMIN, clock: () => clock.now });
   const auth = (test: request.Test) => test.set('Authorization', `Bearer ${accessToken}`);
@@ -60,6 +63,10 @@ export async function startApi(dialect: Dialect): Promise<ApiHarness> {
       const other = await createApp(config, { database: testDb.options, clock: () => clock.now });
       others.push(other);
       return other;
+    },
+    async restart(env) {
+      await handle.close();
+      handle = await createApp(testConfig(testDb, env), { database: testDb.options, clock: () => clock.now });
     },
     clock,
     token: accessToken,

@@ -132,6 +132,18 @@ describe('the in-process seam answers as HTTP does', () => {
       body,
       anonymous: true,
     });
+    // Issue 46's routes read bodies too (no dictionary here: only the alphabet is checked).
+    const words = (path: string, body: string): Call => ({ method: 'POST', path, headers: json, body });
+    const language = (await api.post('languages/cms', { language: 'Checked Both Ways' })).body.id as number;
+    await same(words('/words/cms/check', JSON.stringify({ languageId: language, words: ['hello'] })), 200);
+    await same(words('/words/cms/check', '{"languageId":'), 400);
+    await same(
+      words(
+        '/words/cms/decisions',
+        JSON.stringify({ languageId: language, words: ['x'], decision: 'accepted' }),
+      ),
+      400,
+    );
     await same(login('{"username":'), 400);
     await same(login(JSON.stringify({ username: 'x'.repeat(20_000), password: 'y' })), 413);
   });

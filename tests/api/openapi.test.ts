@@ -102,6 +102,9 @@ describe('OpenAPI document', () => {
     // How players fare on each level of a stage (issue 34).
     expected.add('get /levels/cms/difficulty');
     expect(doc.paths['/levels/cms/difficulty'].get['x-extension']).toBe(true);
+    // Words against their language's dictionary, decisions on them (issue 46).
+    for (const op of ['post /words/cms/check', 'post /words/cms/decisions', 'get /words/cms/dictionaries'])
+      expected.add(op);
     // The link builder (issue 13): one group's plan and its apply, link jobs — extensions.
     for (const spec of [
       'get /letter-groups/cms/{id}/link-plan',

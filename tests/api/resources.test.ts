@@ -38,7 +38,15 @@ describe.each(DIALECTS)('content resources: create, read, update, delete (%s)', 
     {
       resource: 'words',
       create: (f) => ({ letters: ' Stop ', idLanguage: f.english }),
-      created: (f) => ({ letters: 'stop', languageId: f.english, isActive: true }),
+      // No dictionary here: no flags; no decision (issue 46).
+      created: (f) => ({
+        letters: 'stop',
+        languageId: f.english,
+        isActive: true,
+        flags: null,
+        decision: null,
+        decisionReason: null,
+      }),
       update: () => ({ letters: 'tops', isActive: false }),
       updated: () => ({ letters: 'tops', isActive: false }),
     },

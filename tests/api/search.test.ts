@@ -127,6 +127,8 @@ describe.each(DIALECTS)('search: filters and paging of every list (%s)', (dialec
     ['words', 'languageId', 'idLanguage=$spanish', ['nandu']],
     ['words', 'letters', 'letters=&languageId=$english', ['tap', 'pat']],
     ['words', 'isActive', 'isActive=true&languageId=$english', ['tap']],
+    // No dictionary here, so no flags (tests/dictionary/decisions.test.ts filters flagged words).
+    ['words', 'flags', 'flag=unknown&languageId=$english', []],
   ];
 
   it('covers every filter the descriptions declare', () => {
@@ -201,7 +203,7 @@ describe.each(DIALECTS)('search: filters and paging of every list (%s)', (dialec
     }
     const unknown = await api.get('words/cms/search/?colour=red');
     expect(unknown.body.fieldErrors).toEqual({
-      colour: ['is not a filter of Words; filters: isActive, letters, languageId'],
+      colour: ['is not a filter of Words; filters: isActive, letters, languageId, flags'],
     });
   });
 });

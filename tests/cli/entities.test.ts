@@ -94,12 +94,14 @@ describe('argus-words <entity> list|get|create|update|delete', () => {
     ]);
     expect(text.code).toBe(0);
     expect(text.stderr).toMatch(/^Word \d+ created\.\nChange set [\w-]+: 1 changed/);
-    expect(text.stdout).toMatch(/^ID +\d+\nActive +true\nLetters +pots\nLanguage +1\n$/);
+    expect(text.stdout).toMatch(
+      /^ID +\d+\nActive +true\nLetters +pots\nLanguage +1\nFlags +\nDecision +\nDecision reason +\n$/,
+    );
   });
 
   it('lists as a table (or JSON), a page at a time, all pages, with typed filters', async () => {
     const table = await h.cli(['word', 'list']);
-    expect(table.stdout).toMatch(/^ID {2}Is Active\? {2}Letters {2}Language ID\n-+ {2}-+/);
+    expect(table.stdout).toMatch(/^ID {2}Is Active\? {2}Letters {2}Language ID {2}Flags\n-+ {2}-+/);
     expect(table.stdout).toContain('Page 1 of 1 (2 words)');
     const page = await json(['word', 'list', '--page', '2', '--size', '1']);
     expect(page).toMatchObject({

@@ -63,13 +63,16 @@ function capture(isTTY = false) {
  * The real app on a random port, a controllable clock, and XDG_CONFIG_HOME in a temp folder; on
  * the embedded SQLite database, or on a fresh database of `dialect` (PostgreSQL: a schema of its own).
  */
-export async function startCliHarness(dialect?: Dialect): Promise<CliHarness> {
+export async function startCliHarness(
+  dialect?: Dialect,
+  env: Record<string, string> = {},
+): Promise<CliHarness> {
   const clock = { now: START };
   const testDb = dialect ? testDatabase(dialect) : undefined;
-  const app = await startTestApp(
-    {},
-    { clock: () => clock.now, ...(testDb ? { database: testDb.options } : {}) },
-  );
+  const app = await startTestApp(env, {
+    clock: () => clock.now,
+    ...(testDb ? { database: testDb.options } : {}),
+  });
   const url = await app.listen();
   const configHome = mkdtempSync(path.join(tmpdir(), 'argus-cli-'));
   const harness: CliHarness = {

@@ -34,8 +34,8 @@ const expectedFailure = (issue: PageIssue): boolean =>
   ((issue.kind === 'http' || issue.kind === 'console') && /\b(404|409)\b/.test(issue.text)) ||
   (issue.kind === 'requestfailed' && issue.text === 'GET net::ERR_ABORTED');
 
-export async function startPanel(): Promise<PanelHarness> {
-  const app = await startTestApp({ DEMO_CONTENT: 'true' });
+export async function startPanel(env: Record<string, string> = {}): Promise<PanelHarness> {
+  const app = await startTestApp({ DEMO_CONTENT: 'true', ...env });
   await app.listen();
   const browser = await launchBrowser();
   const session = await openPage(browser, {

@@ -101,9 +101,13 @@ describeBrowser('the nine list screens', () => {
 
       // Each filter, from one row's values: the rows narrow and the list goes back to page 1.
       const column = (field: string) => entity.columns.findIndex((c) => c.field === field);
-      const first = (await tableRows(page)).find((row) => entity.filters.every((f) => row[column(f.field)]))!;
+      const pageRows = await tableRows(page);
+      // A column empty on the whole page (words' flags without a dictionary) is not tried here:
+      // tests/panel/dictionary.test.ts filters by it.
+      const filters = entity.filters.filter((f) => pageRows.some((row) => row[column(f.field)]));
+      const first = pageRows.find((row) => filters.every((f) => row[column(f.field)]))!;
       const applied: Array<[FilterDescription, string]> = [];
-      for (const filter of entity.filters) {
+      for (const filter of filters) {
         const { value, option } = valueFrom(filter, first[column(filter.field)]!);
         const input = filterInput(page, filter);
         if (option) await input.selectOption({ label: option });

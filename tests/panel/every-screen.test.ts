@@ -42,6 +42,11 @@ describeBrowser('admin panel: every screen', () => {
     expect(panel.session.problems()).toEqual([]);
   });
 
+  it('the Dictionary screen (issue 46)', async () => {
+    await expectAccessible('dictionary');
+    expect(panel.session.problems()).toEqual([]);
+  });
+
   it('the Difficulty screen, with its first stage and with a date range', async () => {
     await expectAccessible('difficulty');
     await expectAccessible('difficulty?stage=1&since=2026-01-01&until=2026-12-31&activePlayers=true');

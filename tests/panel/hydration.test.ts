@@ -71,6 +71,7 @@ describeBrowser('admin panel: React hydrates every screen without a message', ()
       'letter-group/links',
       'difficulty',
       'difficulty?stage=1&activePlayers=true',
+      'dictionary',
     );
     return paths;
   }

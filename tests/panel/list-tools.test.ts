@@ -192,7 +192,7 @@ describeBrowser('list tools: sort, names, bulk actions, export, columns (issue 1
     const lines = readFileSync((await download.path())!, 'utf8')
       .trim()
       .split(/\r?\n/);
-    expect(lines[0]).toBe('id,isActive,letters,languageId');
+    expect(lines[0]).toBe('id,isActive,letters,languageId,flags,decision,decisionReason');
     expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual(
       [...'abcdefghijkl'].reverse().map((letter) => `qqbulk${letter}`),
     );

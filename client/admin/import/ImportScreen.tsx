@@ -6,6 +6,7 @@ import { useHydrated } from '../components/useHydrated.ts';
 import { importApi, type Counts, type ImportSummary } from './import-api.ts';
 import { loadNames, NO_NAMES, type ValueNames } from '../entities/value-names.ts';
 import { PreviewTable, previewGroups } from './PreviewTable.tsx';
+import { Verdicts } from './Verdicts.tsx';
 
 const countsText = (counts: Counts, dry: boolean) =>
   `${dry ? 'Would create' : 'Created'} ${counts.created}, ${dry ? 'would update' : 'updated'} ${counts.updated}, ` +
@@ -103,10 +104,10 @@ export function Component() {
     }
   };
 
-  const turn = async (page: number) => {
+  const turn = async (page: number, flagged = summary?.flaggedOnly ?? false) => {
     if (!summary) return;
     try {
-      await show(await importApi.page(summary.id, page));
+      await show(await importApi.page(summary.id, page, flagged));
     } catch (error) {
       setProblem((error as Error).message);
     }
@@ -197,6 +198,9 @@ export function Component() {
             Preview of {summary.name}
           </h2>
           <p data-import-counts>{countsText(summary.counts, true)}</p>
+          {summary.verdicts ? (
+            <Verdicts summary={summary} onFlagged={(flagged) => void turn(1, flagged)} />
+          ) : null}
           {summary.notes.map((note) => (
             <p key={note} className="small text-body-secondary">
               {note}

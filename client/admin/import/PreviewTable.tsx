@@ -8,6 +8,7 @@ import {
   type ValueNames,
 } from '../entities/value-names.ts';
 import type { ImportSummary, PreviewRow } from './import-api.ts';
+import type { Verdict } from '#shared/dictionary.ts';
 
 /** The values of a page of the preview, to be named as the lists name them (value-names.ts). */
 export function previewGroups(summary: ImportSummary): ValueGroups {
@@ -45,6 +46,14 @@ function detail(row: PreviewRow, table: string, names: ValueNames): ReactNode {
   ));
 }
 
+/** Each dictionary verdict's badge (issue 46). */
+export const VERDICT_BADGE: Record<Verdict, string> = {
+  unknown: 'text-bg-warning',
+  'proper-noun': 'text-bg-info',
+  offensive: 'text-bg-danger',
+  alphabet: 'text-bg-secondary',
+};
+
 // What Apply would do to the row; a created row's id is only known once it is written.
 const LABELS = {
   created: 'Create',
@@ -70,13 +79,17 @@ export function PreviewTable({
       <div className="table-responsive">
         <table className="table table-sm">
           <caption>
-            Rows that change, are rejected or are skipped (page {summary.page} of {summary.totalPages})
+            {summary.flaggedOnly
+              ? 'Rows the dictionary flagged'
+              : 'Rows that change, are rejected or are skipped'}{' '}
+            (page {summary.page} of {summary.totalPages})
           </caption>
           <thead>
             <tr>
               <th scope="col">Line</th>
               <th scope="col">Result</th>
               <th scope="col">Details</th>
+              {summary.verdicts ? <th scope="col">Dictionary</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -88,6 +101,15 @@ export function PreviewTable({
                   {row.status === 'updated' && row.id !== undefined ? ` #${row.id}` : ''}
                 </td>
                 <td className="text-break">{detail(row, summary.table, names)}</td>
+                {summary.verdicts ? (
+                  <td data-verdicts={(row.verdicts ?? []).join(' ')}>
+                    {(row.verdicts ?? []).map((verdict) => (
+                      <span key={verdict} className={`badge ${VERDICT_BADGE[verdict]} me-1`}>
+                        {verdict}
+                      </span>
+                    ))}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

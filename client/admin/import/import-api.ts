@@ -1,6 +1,7 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
 import { IMPORTS_API_PATH, PROXY_PATH } from '#shared/panel-paths.ts';
 import { trackedFetch } from '../session-api.ts';
+import type { Verdict, VerdictCounts } from '#shared/dictionary.ts';
 
 /**
  * The import screen's calls to the panel server (server/panel/imports): plain fetch and JSON, no
@@ -19,6 +20,8 @@ export interface PreviewRow {
   reason?: string;
   changes?: Record<string, { from: unknown; to: unknown }>;
   row?: Record<string, unknown>;
+  /** A word the import writes, by its language's dictionary (issue 46); absent: known. */
+  verdicts?: Verdict[];
 }
 
 export interface ImportSummary {
@@ -27,6 +30,11 @@ export interface ImportSummary {
   name: string;
   counts: Counts;
   notes: string[];
+  /** Issue 46: a words import's verdicts (null: not words, or no dictionary). */
+  verdicts: VerdictCounts | null;
+  flaggedCount: number;
+  /** This page lists only the rows with a verdict. */
+  flaggedOnly: boolean;
   page: number;
   totalPages: number;
   rows: PreviewRow[];
@@ -91,6 +99,7 @@ export const importApi = {
     } else query.set('table', target.table);
     return call<ImportSummary>('POST', `${IMPORTS_API_PATH}/?${query}`, file);
   },
-  page: (id: string, page: number) => call<ImportSummary>('GET', `${IMPORTS_API_PATH}/${id}?page=${page}`),
+  page: (id: string, page: number, flagged = false) =>
+    call<ImportSummary>('GET', `${IMPORTS_API_PATH}/${id}?page=${page}${flagged ? '&flagged=1' : ''}`),
   apply: (id: string) => call<ImportSummary>('POST', `${IMPORTS_API_PATH}/${id}/apply`),
 };

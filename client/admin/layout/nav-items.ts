@@ -9,6 +9,7 @@ import {
   TRASH_PATH,
 } from '#shared/panel-paths.ts';
 import { DIFFICULTY_PATH } from '../difficulty/paths.ts';
+import { DICTIONARY_PATH } from '../dictionary/paths.ts';
 import { linkJobsPath } from '../links/paths.ts';
 
 /** One screen the navbar opens: its address, its name, and who may see it (issue 33). */
@@ -68,6 +69,8 @@ export const TOOLS_NAV: NavItem[] = [
       { to: DIFFICULTY_PATH, label: 'Difficulty', shown: (reach) => mayRead(reach, entityByName('level')) },
       { to: linkJobsPath(), label: 'Link builder', shown: (reach) => mayWrite(reach, letterGroupWord) },
       { to: IMPORT_PATH, label: 'Import', shown: (reach) => reach.permissions !== 'viewer' },
+      // The words' dictionary findings and decisions (issue 46).
+      { to: DICTIONARY_PATH, label: 'Dictionary', shown: (reach) => mayRead(reach, entityByName('word')) },
     ],
   },
   {

@@ -6,9 +6,11 @@ type Row = Record<string, unknown>;
 const bool = (value: unknown) => value === true || value === 1 || value === '1';
 const num = (value: unknown) => Number(value);
 const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+// `languageId:flagged:letters` (flagged: 1 when the dictionary flagged the word, issue 46).
 const activeWord = (line: string) => {
   const colon = line.indexOf(':');
-  return { languageId: Number(line.slice(0, colon)), letters: line.slice(colon + 1) };
+  const word = { languageId: Number(line.slice(0, colon)), letters: line.slice(colon + 3) };
+  return line[colon + 1] === '1' ? { ...word, flagged: true } : word;
 };
 
 /**
@@ -22,29 +24,33 @@ export async function loadLintInput(database: DatabaseHandle): Promise<LintInput
   const read = (query: RawBuilder<unknown>) => database.read(query.compile(db));
   const postgres = database.dialect === 'postgres';
   const joinLetters = postgres
-    ? sql`string_agg(case when w.is_active then w.language_id::text || ':' || w.letters end, E'\n')`
-    : sql`group_concat(case when w.is_active then w.language_id || ':' || w.letters end, char(10))`;
+    ? sql`string_agg(case when w.is_active then w.language_id::text || ':' || (case when w.flags is null then '0' else '1' end) || ':' || w.letters end, E'\n')`
+    : sql`group_concat(case when w.is_active then w.language_id || ':' || (case when w.flags is null then '0' else '1' end) || ':' || w.letters end, char(10))`;
   const joinInactive = postgres
     ? sql`string_agg(case when w.is_active then null else w.id::text end, ',')`
     : sql`group_concat(case when w.is_active then null else w.id end, ',')`;
 
-  const [languages, stages, levels, letterGroups, letterGroupLevels, groupRows, words] = await Promise.all([
-    read(sql`select id, is_active, language from languages`),
-    read(sql`select id, is_active, number, letter_count from stages`),
-    read(
-      sql`select id, is_active, number, language_id, stage_id, check_condition, required_letter_position from levels`,
-    ),
-    read(sql`select id, is_active, letters, language_id, stage_id from letter_groups`),
-    read(sql`select id, letter_group_id, level_id from letter_group_levels`),
-    read(sql`select lw.letter_group_id as group_id, ${joinLetters} as active_words,
+  const [languages, stages, levels, letterGroups, letterGroupLevels, groupRows, words, flagged] =
+    await Promise.all([
+      read(sql`select id, is_active, language from languages`),
+      read(sql`select id, is_active, number, letter_count from stages`),
+      read(
+        sql`select id, is_active, number, language_id, stage_id, check_condition, required_letter_position from levels`,
+      ),
+      read(sql`select id, is_active, letters, language_id, stage_id from letter_groups`),
+      read(sql`select id, letter_group_id, level_id from letter_group_levels`),
+      read(sql`select lw.letter_group_id as group_id, ${joinLetters} as active_words,
         ${joinInactive} as inactive_ids
       from letter_group_words lw join words w on w.id = lw.word_id
       where lw.letter_group_id in (select id from letter_groups where is_active = ${sql.lit(postgres ? true : 1)})
       group by lw.letter_group_id`),
-    read(sql`select id, is_active, letters, language_id from words
+      read(sql`select id, is_active, letters, language_id from words
       where (language_id, lower(letters)) in (select language_id, lower(letters) from words
         group by language_id, lower(letters) having count(*) > 1)`),
-  ]);
+      // Issue 46: active words with open dictionary findings, counted on a covering partial index.
+      read(sql`select language_id, flags, count(*) as n from words
+      where flags is not null and is_active = ${sql.lit(postgres ? true : 1)} group by language_id, flags`),
+    ]);
 
   const groupWords = new Map<number, GroupWords>();
   for (const row of groupRows) {
@@ -81,5 +87,10 @@ export async function loadLintInput(database: DatabaseHandle): Promise<LintInput
     })),
     groupWords,
     words: words.map((r) => ({ ...active(r), letters: str(r.letters), languageId: num(r.languageId) })),
+    flaggedWords: flagged.map((r) => ({
+      languageId: num(r.languageId),
+      flags: str(r.flags),
+      count: num(r.n),
+    })),
   };
 }

@@ -3,6 +3,7 @@ import { lintInput, type LintInput, type Problem, type ProblemKind } from '#shar
 import { SOLVABLE_FILTER } from '#shared/solvability-request.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { loadLintInput } from './content.ts';
+import { flaggedByLanguage } from '#shared/lint/flagged.ts';
 import { nextTurn } from '../next-turn.ts';
 import { keptUntilChanged } from './kept-run.ts';
 
@@ -21,6 +22,8 @@ function indexOf(input: LintInput) {
     words: byId(input.words),
     stages: byId(input.stages),
     languages: byId(input.languages),
+    /** Each language's flagged words per flag (issue 46), counted once per run. */
+    flagged: flaggedByLanguage(input),
   };
 }
 type ContentIndex = ReturnType<typeof indexOf>;
@@ -29,7 +32,14 @@ type ContentIndex = ReturnType<typeof indexOf>;
 function listOf(problem: Problem, rows: ContentIndex): FindingList {
   const { id } = problem;
   // An unsolvable level's form: its workbench says why, and tries other letter groups.
-  if (problem.kind === 'unsatisfiable-level') return { entity: 'level', filters: {}, id };
+  if (problem.kind === 'unsatisfiable-level' || problem.kind === 'flagged-only-level')
+    return { entity: 'level', filters: {}, id };
+  // Issue 46: the language's flagged words, by its most frequent flag.
+  if (problem.kind === 'flagged-words') {
+    const counts = [...(rows.flagged.get(id) ?? new Map<string, number>())];
+    const top = counts.sort((a, b) => b[1] - a[1])[0]?.[0];
+    return { entity: 'word', filters: { languageId: String(id), ...(top ? { flags: top } : {}) } };
+  }
   switch (problem.entity) {
     case 'level':
       return { entity: 'letter-group-level', filters: { levelId: String(id) } };

@@ -13,6 +13,7 @@ import { fromRow, toColumns, type Values } from './rows.ts';
 import { readsByTuple, rowsByTuple } from './tuple-rows.ts';
 import { textEqualsIgnoringCase } from './text-match.ts';
 import { createRecord, newRecordValues, updateRecord } from './writes.ts';
+import { assertWordLinkable, flagNewWords, prefetchWordFlags } from './word-flags.ts';
 
 /**
  * Upserts rows in the caller's transaction: a row naming its `id` updates that row, any other
@@ -38,6 +39,7 @@ export async function bulkUpsert(
   slices?: { rows: number; pause: () => Promise<void> },
 ): Promise<Omit<BulkResponse, 'dryRun'>> {
   if (slices && rows.length > slices.rows) {
+    prefetchWordFlags(tx, entity, rows);
     // The same results, a slice of rows after another in the caller's transaction.
     const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
     const results: BulkRowResult[] = [];
@@ -186,6 +188,7 @@ export async function bulkUpsert(
         // The rows' references were looked up together above (loadReferences).
         if (!assertKnownReferencesExist(tx, entity, values)) await assertReferencesExist(tx, entity, values);
         if (checksAlphabet(entity)) await assertLanguageAlphabet(tx, entity, values);
+        await assertWordLinkable(tx, entity, values);
         pending.set(key, { index, values });
       } else {
         await flush();
@@ -315,6 +318,7 @@ async function rowsByKey(tx: Tx, entity: AnyEntity, inputs: readonly Values[]): 
 /** Inserts new rows a few hundred per statement; answers the stored records by natural key. */
 async function insertAll(tx: Tx, entity: AnyEntity, rows: readonly Values[]): Promise<Map<string, Values>> {
   const created = new Map<string, Values>();
+  await flagNewWords(tx, entity, rows as Values[]);
   const perRow = Math.max(1, Object.keys(rows[0] ?? {}).length);
   for (const chunk of chunks(rows, Math.floor(MAX_PARAMETERS / perRow))) {
     const inserted = await insertRows(

@@ -6,6 +6,7 @@ import type { Dialect } from '../../db/database.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { toColumns, type LooseDb, type Values } from './rows.ts';
 import { textEqualsIgnoringCase } from './text-match.ts';
+import type { WordFlagger } from './word-flags.ts';
 
 /** A unit of work: the transaction, its dialect, and which referenced rows are known to exist. */
 export interface Tx {
@@ -15,6 +16,8 @@ export interface Tx {
   known: Map<string, Map<number, boolean>>;
   /** Run once the transaction has committed (never after a rollback, e.g. a dry run). */
   committed?: Array<() => void>;
+  /** Computes new or changed words' dictionary flags (issue 46); absent: no dictionaries. */
+  wordFlags?: WordFlagger;
 }
 
 const count = (n: number, entity: AnyEntity) =>

@@ -6,6 +6,7 @@ import type { SearchRequest } from './search-query.ts';
 import { DEEP_OFFSET, type AnchorKey, type PageAnchors } from './page-anchors.ts';
 import { fewValuesCondition, textFilterPlan } from './text-match.ts';
 import { reachCondition } from '../access/reach-condition.ts';
+import { oneOfManyCondition } from './flag-filter.ts';
 
 export interface ListQueries {
   /** Rows matching the filters (exact). */
@@ -101,6 +102,8 @@ export function listQueries(
       if (plan.match) matches.push(plan.match);
       if (plan.check) conditions.push(plan.check);
       trigramFilter ||= dialect === 'postgres';
+    } else if (kind === 'choice' && entity.filters.some((f) => f.field === field && f.oneOfMany)) {
+      conditions.push(oneOfManyCondition(dialect, field, String(value)));
     } else {
       const column = toColumns(entity, dialect, { [field]: value })[field];
       conditions.push(sql<SqlBool>`${sql.ref(field)} = ${column}`);

@@ -11,6 +11,7 @@ import {
 } from './integrity.ts';
 import { assertLanguageAlphabet } from './language-alphabet.ts';
 import { fromRow, toColumns, type Values } from './rows.ts';
+import { assertWordLinkable, flagChangedWord, flagNewWords } from './word-flags.ts';
 
 /**
  * The three writes every resource (and every bulk row) goes through: integrity checks first, so a
@@ -60,8 +61,10 @@ export async function createRecord(
   }
   await authorizeRow(tx, ctx, { entity, before: null, after: values });
   await assertReferencesExist(tx, entity, values);
+  await assertWordLinkable(tx, entity, values);
   await assertLanguageAlphabet(tx, entity, values);
   await assertNaturalKeyFree(tx, entity, values);
+  await flagNewWords(tx, entity, [values]);
   const row = await tx.db
     .insertInto(entity.table)
     .values(toColumns(entity, tx.dialect, values))
@@ -92,12 +95,14 @@ export async function updateRecord(
   await authorizeRow(tx, ctx, { entity, before: existing, after: { ...existing, ...changes } });
   if (Object.keys(changes).length === 0) return { record: existing, changed: false };
   await assertReferencesExist(tx, entity, changes);
+  await assertWordLinkable(tx, entity, changes);
   if ('letters' in changes || 'languageId' in changes) {
     await assertLanguageAlphabet(tx, entity, { ...existing, ...changes }, id);
   }
   if (entity.naturalKey?.some((name) => name in changes)) {
     await assertNaturalKeyFree(tx, entity, { ...existing, ...changes }, id);
   }
+  await flagChangedWord(tx, entity, existing, changes);
   const updated = entity.timestamps?.updated;
   const row = await tx.db
     .updateTable(entity.table)

@@ -12,8 +12,8 @@ import type { SolvabilityGroup, SolvabilityWord } from '#shared/solvability.ts';
 /** `language_id letters` of each word, one a line (words hold letters only: no space, no newline). */
 const concat = (database: DatabaseHandle) =>
   database.dialect === 'postgres'
-    ? sql`string_agg(word.language_id || ' ' || word.letters, E'\n')`
-    : sql`group_concat(word.language_id || ' ' || word.letters, char(10))`;
+    ? sql`string_agg(word.language_id || ' ' || (case when word.flags is null then '0' else '1' end) || ' ' || word.letters, E'\n')`
+    : sql`group_concat(word.language_id || ' ' || (case when word.flags is null then '0' else '1' end) || ' ' || word.letters, char(10))`;
 
 /**
  * SQLite: CROSS JOIN keeps the links (found by their letter group) the outer loop; left to itself
@@ -72,12 +72,14 @@ export async function groupsWithWords(
   for (const row of wordRows) {
     const words = groups.get(Number(row.letterGroupId))?.words;
     for (const entry of String(row.words ?? '').split('\n')) {
+      // `language flagged letters` (issue 46: 1 when the dictionary flagged the word).
       const space = entry.indexOf(' ');
       if (!words || space < 0) continue;
       words.push({
-        letters: entry.slice(space + 1),
+        letters: entry.slice(space + 3),
         isActive: true,
         languageId: Number(entry.slice(0, space)),
+        ...(entry[space + 1] === '1' ? { flagged: true } : {}),
       });
     }
   }

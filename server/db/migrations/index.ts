@@ -18,6 +18,8 @@ import { team } from './0017-team.ts';
 import { resultTimes } from './0018-result-times.ts';
 import { jobLeases } from './0019-job-leases.ts';
 import { reachAndOwners } from './0021-reach-and-owners.ts';
+import { wordFlags } from './0026-word-flags.ts';
+import { dictionaryChecks } from './0027-dictionary-checks.ts';
 import { changeSetUsernames } from './0029-change-set-usernames.ts';
 
 export interface Migration {
@@ -45,5 +47,7 @@ export const migrations: Migration[] = [
   resultTimes,
   jobLeases,
   reachAndOwners,
+  wordFlags,
+  dictionaryChecks,
   changeSetUsernames,
 ];

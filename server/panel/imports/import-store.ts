@@ -1,5 +1,6 @@
 import { ImportError } from '#shared/import/errors.ts';
 import type { FileRecord } from '#shared/import/records.ts';
+import type { VerdictCounts } from '#shared/dictionary.ts';
 import type { Counts, Plan, PreviewRow, Progress } from './plan.ts';
 
 /**
@@ -33,6 +34,12 @@ export interface ImportHead {
   /** Preview rows, and rows to create or update (Plan's `rows` and `changing`). */
   rowCount: number;
   changingCount: number;
+  /**
+   * Issue 46: the verdicts' counts of a words import (null: not words, or no dictionary), and how
+   * many rows have one: those rows are kept again after the preview rows (the "flagged only" view).
+   */
+  verdicts?: VerdictCounts | null;
+  flaggedCount?: number;
 }
 
 export interface StoredImport extends ImportHead {

@@ -5,6 +5,8 @@ import { importPass, type LineResult } from '#shared/import/engine.ts';
 import { decodeUtf8, type FileRecord } from '#shared/import/records.ts';
 import { formatOf, readWordFileSliced, repeatReason } from '#shared/import/word-file.ts';
 import type { HeldFile } from './upload.ts';
+import { importVerdicts } from '#shared/import/verdicts.ts';
+import type { Verdict, VerdictCounts } from '#shared/dictionary.ts';
 
 /**
  * The panel's import, as the CLI's: a dry run over the whole file through the shared engine (the
@@ -25,6 +27,8 @@ export interface PreviewRow {
   reason?: string;
   changes?: Record<string, { from: unknown; to: unknown }>;
   row?: Record<string, unknown>;
+  /** A word the import creates or changes, by its language's dictionary (issue 46); absent: known. */
+  verdicts?: Verdict[];
 }
 
 export interface Plan {
@@ -37,6 +41,10 @@ export interface Plan {
    * the upload (a word list's rows are renumbered already): Apply needs neither the file nor a map.
    */
   changing: FileRecord[];
+  /** Issue 46: the verdicts' counts over the words the import creates or changes (null: not words). */
+  verdicts: VerdictCounts | null;
+  /** The rows with a verdict (the "flagged only" view), in line order. */
+  flagged: PreviewRow[];
 }
 
 /**
@@ -91,7 +99,14 @@ export async function planImport(
   name: string,
   words?: { languageId: number },
 ): Promise<Plan> {
-  const plan: Plan = { counts: emptyCounts(), rows: [], notes: [], changing: [] };
+  const plan: Plan = {
+    counts: emptyCounts(),
+    rows: [],
+    notes: [],
+    changing: [],
+    verdicts: null,
+    flagged: [],
+  };
   let records: AsyncIterable<FileRecord[]> | undefined;
   let lineOf: number[] | undefined;
   if (words) {
@@ -118,6 +133,8 @@ export async function planImport(
     if (list.lineOf.length === 0) return plan;
   }
   const found: PreviewRow[] = [];
+  // The words the import writes, to be judged by their language's dictionary (issue 46).
+  const judged: Array<{ preview: PreviewRow; languageId: number; letters: string }> = [];
   const notes = await importPass(api, entity, {
     file: held.path,
     ...(records ? { records } : {}),
@@ -128,14 +145,39 @@ export async function planImport(
     onResult: (result) => {
       plan.counts[result.status]++;
       const preview = previewOf(result, lineOf);
-      if ((result.status === 'created' || result.status === 'updated') && result.row)
+      if ((result.status === 'created' || result.status === 'updated') && result.row) {
         plan.changing.push({ line: preview.line, values: result.row });
+        const { letters, languageId } = result.row;
+        if (entity.name === 'word' && typeof letters === 'string' && typeof languageId === 'number')
+          judged.push({ preview, languageId, letters });
+      }
       found.push(preview);
     },
   });
   plan.notes = [...plan.notes, ...notes];
+  if (judged.length > 0) await judge(api, plan, judged);
   plan.rows = inLineOrder(plan.rows, found);
   return plan;
+}
+
+/** The words' verdicts onto their preview rows, their counts, and the rows flagged. */
+async function judge(
+  api: ApiClient,
+  plan: Plan,
+  judged: Array<{ preview: PreviewRow; languageId: number; letters: string }>,
+): Promise<void> {
+  const answer = await importVerdicts(api, judged);
+  for (const language of answer.withoutDictionary)
+    plan.notes.push(`${language} has no dictionary: its words are not checked.`);
+  if (answer.withoutDictionary.length === new Set(judged.map((j) => j.languageId)).size) return;
+  judged.forEach(({ preview }, i) => {
+    const verdicts = answer.verdicts[i]!;
+    if (verdicts.length === 0) return;
+    preview.verdicts = verdicts;
+    plan.flagged.push(preview);
+  });
+  plan.verdicts = answer.counts;
+  plan.flagged.sort((a, b) => a.line - b.line);
 }
 
 /**

@@ -55,17 +55,25 @@ export function importsRouter(logger: Logger, store: ImportStore): Router {
     res.status(401).json({ message: 'Log in to import.' });
     return false;
   };
-  /** A preview page: from the plan in hand (`all`) just after the upload, else from the store. */
-  const summary = async (item: StoredImport, page: number, all?: PreviewRow[]) => {
-    const totalPages = Math.max(1, Math.ceil(item.rowCount / PREVIEW_PAGE_SIZE));
+  /**
+   * A preview page: from the plan in hand (`all`) just after the upload, else from the store. With
+   * `flagged`, a page of the rows with verdicts only (kept after the preview rows).
+   */
+  const summary = async (item: StoredImport, page: number, all?: PreviewRow[], flagged = false) => {
+    const size = flagged ? (item.flaggedCount ?? 0) : item.rowCount;
+    const totalPages = Math.max(1, Math.ceil(size / PREVIEW_PAGE_SIZE));
     const at = Math.min(Math.max(1, page), totalPages);
-    const [from, to] = [(at - 1) * PREVIEW_PAGE_SIZE, at * PREVIEW_PAGE_SIZE];
+    const skip = flagged ? item.rowCount : 0;
+    const [from, to] = [skip + (at - 1) * PREVIEW_PAGE_SIZE, skip + Math.min(at * PREVIEW_PAGE_SIZE, size)];
     return {
       id: item.id,
       table: item.table,
       name: item.name,
       counts: item.counts,
       notes: item.notes,
+      verdicts: item.verdicts ?? null,
+      flaggedCount: item.flaggedCount ?? 0,
+      flaggedOnly: flagged,
       page: at,
       totalPages,
       rows: all ? all.slice(from, to) : await store.rows(item.id, from, to),
@@ -127,8 +135,11 @@ export function importsRouter(logger: Logger, store: ImportStore): Router {
         notes: plan.notes,
         rowCount: plan.rows.length,
         changingCount: plan.changing.length,
+        verdicts: plan.verdicts,
+        flaggedCount: plan.flagged.length,
       };
-      await store.save(head, plan);
+      // The flagged rows again after the preview rows: the "flagged only" view pages through them.
+      await store.save(head, { rows: [...plan.rows, ...plan.flagged], changing: plan.changing });
       res.status(201).json(await summary({ ...head, apply: null }, 1, plan.rows));
     } catch (error) {
       if (unavailable(req, res, error)) return;
@@ -146,7 +157,8 @@ export function importsRouter(logger: Logger, store: ImportStore): Router {
   router.get('/:id', async (req, res) => {
     try {
       const item = await owned(req, res);
-      if (item) res.json(await summary(item, Number(req.query.page) || 1));
+      if (item)
+        res.json(await summary(item, Number(req.query.page) || 1, undefined, req.query.flagged === '1'));
     } catch (error) {
       if (!unavailable(req, res, error)) throw error;
     }

@@ -63,6 +63,7 @@ function Verdict({ answer }: { answer: LevelSolvability }) {
           ? `: ${answer.sample.join(', ')}${answer.count > answer.sample.length ? ', …' : ''}`
           : ''}
       </p>
+      {answer.flagged ? <Flagged answer={answer} flagged={answer.flagged} /> : null}
       {answer.unknown.length > 0 ? (
         <p className="text-danger mb-2">Not understood, ignored: {answer.unknown.join(', ')}</p>
       ) : null}
@@ -77,5 +78,24 @@ function Verdict({ answer }: { answer: LevelSolvability }) {
         </ul>
       ) : null}
     </>
+  );
+}
+
+/** Issue 46: the usable words the dictionary flagged, and the level judged without them. */
+function Flagged({
+  answer,
+  flagged,
+}: {
+  answer: LevelSolvability;
+  flagged: NonNullable<LevelSolvability['flagged']>;
+}) {
+  const only = answer.verdict === 'solvable' && flagged.verdict !== 'solvable';
+  return (
+    <p className={`mb-2 ${only ? 'text-danger' : ''}`} data-flagged-only={only ? 'true' : 'false'}>
+      {only ? 'Only solvable with words the dictionary flagged' : 'Flagged by the dictionary'}:{' '}
+      {flagged.words} {flagged.words === 1 ? 'word' : 'words'} ({flagged.sample.join(', ')}
+      {flagged.words > flagged.sample.length ? ', …' : ''}). Without them: {VERDICT_TEXT[flagged.verdict]} —{' '}
+      {flagged.reason}.
+    </p>
   );
 }

@@ -1,0 +1,58 @@
+import type { Tx } from '../api/resources/integrity.ts';
+import type { WordFlagger } from '../api/resources/word-flags.ts';
+import type { Dictionaries } from './checker.ts';
+
+/** Per unit of work: language id → its name (a bulk import asks once). */
+const names = new WeakMap<Tx, Map<number, string | null>>();
+
+async function languageNames(tx: Tx, ids: readonly number[]): Promise<Map<number, string | null>> {
+  const known = names.get(tx) ?? new Map<number, string | null>();
+  names.set(tx, known);
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length > 0) {
+    const rows = await tx.db
+      .selectFrom('languages')
+      .select(['id', 'language'])
+      .where('id', 'in', missing)
+      .execute();
+    for (const id of missing) known.set(id, null);
+    for (const row of rows) known.set(Number(row.id), String(row.language));
+  }
+  return known;
+}
+
+/**
+ * The write path's flagger (resources/word-flags.ts): each word judged by its language's
+ * dictionary in the dictionary thread, a language's words in one message. A language without a
+ * dictionary gives no flags. A dictionary that cannot be loaded fails the write (its message
+ * names the dictionary) rather than storing words unjudged.
+ */
+export function createWordFlagger(dictionaries: Dictionaries): WordFlagger {
+  const flagger: WordFlagger = {
+    prefetch(tx, words) {
+      flagger.flagsOf(tx, words).catch(() => undefined); // the write's own request reports a failure
+    },
+    async flagsOf(tx, words) {
+      const out: Array<string | null> = Array.from({ length: words.length }, () => null);
+      const byLanguage = new Map<number, number[]>();
+      words.forEach((word, i) => {
+        const list = byLanguage.get(word.languageId) ?? [];
+        if (list.length === 0) byLanguage.set(word.languageId, list);
+        list.push(i);
+      });
+      const named = await languageNames(tx, [...byLanguage.keys()]);
+      for (const [languageId, positions] of byLanguage) {
+        const name = named.get(languageId);
+        const dictionary = name ? dictionaries.of(name) : null;
+        if (!dictionary) continue;
+        const flags = await dictionaries.flags(
+          await dictionary,
+          positions.map((i) => words[i]!.letters),
+        );
+        positions.forEach((at, i) => (out[at] = flags[i] || null));
+      }
+      return out;
+    },
+  };
+  return flagger;
+}

@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import nspell from 'nspell';
+import { judgeWord, type Judge } from './judge.ts';
+
+/**
+ * The dictionary thread (checker.ts starts it on first use): building a Hunspell dictionary takes
+ * seconds (English) to minutes (French), and judging a big import's words is steady CPU work, so
+ * neither runs on the server's event loop. It holds each loaded dictionary for the process's life,
+ * and remembers recent answers (an import's preview and its apply judge the same words).
+ */
+
+export interface LoadMessage {
+  id: number;
+  kind: 'load';
+  key: string;
+  aff: string;
+  dic: string;
+  offensive: string[];
+  nounsCapitalised: boolean;
+}
+
+export interface CheckMessage {
+  id: number;
+  kind: 'check';
+  key: string;
+  words: string[];
+}
+
+export type WorkerReply =
+  { id: number; ok: true; flags?: string[]; ms?: number } | { id: number; ok: false; error: string };
+
+/** Answers remembered per dictionary; forgotten all at once past this (a few tens of MB). */
+const REMEMBERED = 600_000;
+
+const judges = new Map<string, { judge: Judge; answers: Map<string, string> }>();
+const port = parentPort!;
+
+async function load(message: LoadMessage): Promise<number> {
+  const started = performance.now();
+  const [aff, dic] = await Promise.all([readFile(message.aff), readFile(message.dic)]);
+  const speller = nspell(aff, dic);
+  judges.set(message.key, {
+    judge: { speller, offensive: new Set(message.offensive), nounsCapitalised: message.nounsCapitalised },
+    answers: new Map(),
+  });
+  return performance.now() - started;
+}
+
+function check({ key, words }: CheckMessage): string[] {
+  const loaded = judges.get(key);
+  if (!loaded) throw new Error(`dictionary ${key} is not loaded`);
+  if (loaded.answers.size > REMEMBERED) loaded.answers.clear();
+  return words.map((word) => {
+    let flags = loaded.answers.get(word);
+    if (flags === undefined) {
+      flags = judgeWord(loaded.judge, word);
+      loaded.answers.set(word, flags);
+    }
+    return flags;
+  });
+}
+
+port.on('message', (message: LoadMessage | CheckMessage) => {
+  void (async () => {
+    try {
+      if (message.kind === 'load') port.postMessage({ id: message.id, ok: true, ms: await load(message) });
+      else port.postMessage({ id: message.id, ok: true, flags: check(message) });
+    } catch (error) {
+      port.postMessage({ id: message.id, ok: false, error: (error as Error).message });
+    }
+  })();
+});

@@ -16,6 +16,7 @@ import { claimedPaths, withFastLane } from './http/fast-lane.ts';
 import { capturedHeaders } from './http/header-template.ts';
 import { nextNonce, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
+import { SERVER_PATHS } from './http/server-paths.ts';
 import { staticAssets } from './http/static-assets.ts';
 import { rejectMalformedPaths } from './http/url-encoding.ts';
 import { createLogger, requestLogger, type Logger } from './logger.ts';
@@ -159,10 +160,7 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   app.use(errorHandler(logger));
 
   // 1. The fast lane, never for a path Express routes itself (a site 404 only where it has no route).
-  const claimed = claimedPaths([
-    ...['/healthz', '/readyz', '/metrics', '/assets', '/robots.txt', '/sitemap.xml'],
-    ...[apiPrefix(config), PANEL_PREFIX],
-  ]);
+  const claimed = claimedPaths([...SERVER_PATHS, ...[apiPrefix(config), PANEL_PREFIX]]);
   const handler = withFastLane({
     app,
     log: logRequest,

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { usePublicConfig } from '#client/public-config.tsx';
+import { PUBLIC_PAGES } from '#shared/public-pages.ts';
 
-const NAV_LINKS = [
-  { to: '/about-us', label: 'About us' },
-  { to: '/terms-of-service', label: 'Terms of Service' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-] as const;
+const NAV_LINKS = PUBLIC_PAGES.filter((page) => page.inNavbar).map(({ path, label }) => ({
+  to: path,
+  label,
+}));
 
 const ICON_PATHS = {
   trophy: (

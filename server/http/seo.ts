@@ -1,9 +1,7 @@
 import { Router } from 'express';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
-
-/** Public pages listed in the sitemap. */
-export const PUBLIC_PATHS = ['/', '/about-us', '/terms-of-service', '/privacy-policy'];
+import { PUBLIC_PATHS } from '#shared/public-pages.ts';
 
 /** robots.txt and sitemap.xml, built from the configured public origin. */
 export function seoRoutes(config: PublicConfig): Router {

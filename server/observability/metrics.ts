@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
+import { PUBLIC_PATHS } from '#shared/public-pages.ts';
+import { SERVER_PATHS } from '../http/server-paths.ts';
 
 /**
  * Prometheus metrics on prom-client's default registry: the process (heap, event-loop lag, CPU,
@@ -24,17 +26,11 @@ export function startProcessMetrics(): void {
   collectDefaultMetrics({ register });
 }
 
-const PUBLIC_ROUTES = new Set([
-  '/',
-  '/terms-of-service',
-  '/privacy-policy',
-  '/about-us',
-  '/robots.txt',
-  '/sitemap.xml',
+/** Paths labelled as themselves: the public pages and the server's own (not /assets/…: hashed). */
+const PUBLIC_ROUTES = new Set<string>([
+  ...PUBLIC_PATHS,
+  ...SERVER_PATHS.filter((path) => path !== '/assets'),
   '/favicon.ico',
-  '/healthz',
-  '/readyz',
-  '/metrics',
 ]);
 const SEGMENT = /^[a-z][a-z-]{0,30}$/;
 

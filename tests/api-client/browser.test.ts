@@ -119,7 +119,18 @@ describeBrowser('API client in Chromium', () => {
       };
     });
     expect(problems).toEqual([]);
-    expect(outcome.items).toEqual([{ id: 1, letters: 'tap', languageId: 2, isActive: true }]);
+    // Fields the answer leaves out come back as their defaults (a word's dictionary fields: null).
+    expect(outcome.items).toEqual([
+      {
+        id: 1,
+        letters: 'tap',
+        languageId: 2,
+        isActive: true,
+        flags: null,
+        decision: null,
+        decisionReason: null,
+      },
+    ]);
     expect(outcome.page).toBe(2);
     expect(outcome.held).toEqual({ accessToken: 'fresh', refreshToken: 'r2' });
     expect(outcome.error).toEqual({

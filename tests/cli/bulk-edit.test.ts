@@ -135,7 +135,7 @@ describe.each(DIALECTS)('argus-words <entity> update|delete on many rows (%s)', 
       ],
       [
         ['word', 'update', '--where', 'colour~red', '--set', 'isActive=false'],
-        'Error: Words cannot be selected by colour: use isActive=…, letters~…, languageId=…\n',
+        'Error: Words cannot be selected by colour: use isActive=…, letters~…, languageId=…, flags=…\n',
       ],
       [
         ['word', 'update', '--where', 'letters~a', '--set', 'colour=red'],

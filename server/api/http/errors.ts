@@ -61,6 +61,7 @@ export const BODY_ERRORS: Record<string, string> = {
   'charset.unsupported': 'Unsupported charset: send UTF-8 JSON',
   'request.aborted': 'The request was aborted',
   'request.size.invalid': 'The body does not match its Content-Length',
+  'request.timeout': 'The body did not arrive within 10 seconds',
 };
 
 /**
@@ -72,6 +73,8 @@ export function errorAnswer(error: unknown, request: { id: string; log: Logger }
   if (error instanceof ApiError) return json(error.body, error.status, error.headers);
   const type = (error as { type?: unknown }).type;
   const status = Number((error as { status?: unknown }).status);
+  if (type === 'request.timeout')
+    return json({ message: `${BODY_ERRORS[type]} (request ${request.id})`, requestId: request.id }, 408);
   if (typeof type === 'string' && status >= 400 && status < 500) {
     return json({ message: BODY_ERRORS[type] ?? 'The body could not be read' }, status);
   }

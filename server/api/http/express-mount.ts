@@ -9,13 +9,26 @@ import type { Dispatch } from './dispatch.ts';
  * request to the dispatcher (dispatch.ts), the same one the panel calls in process. Bodies are read
  * by body-parser, only when an operation asks (after authorization), up to its limit.
  */
+/** How long a request's body may take to arrive, once its operation asks for it. */
+export const BODY_TIMEOUT_MS = 10_000;
+
 export function expressMount(dispatch: Dispatch, deps: { prefix: string; logger: Logger }): RequestHandler {
   const readers = new Map<number, RequestHandler>();
   const readBody = (req: Request, res: Response, limit: number): Promise<RawBody> => {
     let read = readers.get(limit);
     if (!read) readers.set(limit, (read = express.raw({ type: () => true, limit })));
     return new Promise((resolve) => {
+      // A body shorter than its Content-Length would hold the connection until Node's own
+      // requestTimeout (5 minutes, then a bare 408): answered here, as JSON naming the request,
+      // and the connection closed once the answer is out (the rest of the body never comes).
+      const timer = setTimeout(() => {
+        res.setHeader('Connection', 'close');
+        res.once('finish', () => req.destroy());
+        resolve({ error: { status: 408, type: 'request.timeout' } });
+      }, BODY_TIMEOUT_MS);
+      timer.unref();
       void read(req, res, (error?: unknown) => {
+        clearTimeout(timer);
         if (error) {
           const { status, type } = error as { status?: number; type?: string };
           resolve({ error: { status: Number(status) || 400, type: String(type ?? 'request.aborted') } });

@@ -68,6 +68,8 @@ export function jsonBody(limit: number): Step {
     }
     const read = await readJson(ctx, limit);
     if (read === undefined) throw badRequest('A JSON body is required');
+    // A body that stopped arriving: errors.ts answers it with the request's id to quote.
+    if (!read.ok && read.type === 'request.timeout') throw Object.assign(new Error('body timeout'), read);
     if (!read.ok) throw new ApiError(read.status, BODY_ERRORS[read.type] ?? 'The body could not be read');
     checkShape(read.value);
     ctx.body = read.value;

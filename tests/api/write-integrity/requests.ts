@@ -29,7 +29,8 @@ export type Kind =
   | 'link-apply'
   | 'solvability'
   | 'team'
-  | 'auth';
+  | 'auth'
+  | 'dictionary';
 
 export interface Recipe {
   kind: Kind;
@@ -74,6 +75,7 @@ const KINDS: Kind[] = [
   'solvability',
   'team',
   'auth',
+  'dictionary',
 ];
 
 /** `weights`: how often each caller sends, by its index (those that may write, more often). */
@@ -127,6 +129,8 @@ export function covers(kind: Kind): string[] {
       return TEAM_ROUTES.map(([method, path]) => `${method} ${path}`);
     case 'auth':
       return ['POST /auth/login', 'POST /auth/verify-otp', 'POST /auth/logout', 'POST /auth/enrol'];
+    case 'dictionary':
+      return ['POST /words/cms/check', 'POST /words/cms/decisions'];
   }
 }
 
@@ -306,6 +310,31 @@ export async function build(r: Recipe, world: World, snap: Snapshot): Promise<Pl
     }
     case 'team':
       return teamRequest(base, r, world, snap);
+    case 'dictionary': {
+      // A word's decision (accept, exclude: it is deactivated) or a check, by name, of any language.
+      const words = [...snap.rows.get('words')!.values()];
+      const picked = [pick(words, p0), pick(words, p1)].filter((w) => w !== undefined);
+      const languageId = Number(picked[0]?.languageId ?? pick(Object.values(world.languages), p2));
+      const letters = picked.map((w) => String(w.letters));
+      if (r.variant % 3 === 0)
+        // A check reads only: it joins no change set, so the header means nothing to it.
+        return {
+          ...base,
+          foreignChangeSet: false,
+          method: 'POST',
+          path: 'words/cms/check',
+          body: json({ languageId, words: letters }),
+        };
+      const decision = pick(['accepted', 'excluded', null], p3);
+      const body = { languageId, words: letters, decision, reason: decision === null ? '' : 'generated' };
+      return {
+        ...base,
+        entity: contentEntities.find((e) => e.name === 'word'),
+        method: 'POST',
+        path: 'words/cms/decisions',
+        body: json(body),
+      };
+    }
     case 'auth': {
       const paths = ['auth/login', 'auth/verify-otp', 'auth/logout', 'auth/enrol'];
       const bodies = [

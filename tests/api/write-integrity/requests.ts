@@ -3,8 +3,12 @@ import fc from 'fast-check';
 import { contentEntities, letterGroup, letterGroupWord, type AnyEntity } from '#shared/entities/index.ts';
 import { looseDb } from '../../../server/api/resources/rows.ts';
 import type { Snapshot } from './snapshot.ts';
-import { pickRow, rowRecipe, rowText, type RowRecipe } from './values.ts';
-import type { Caller, World } from './world.ts';
+import { pickRow, rowRecipe, rowText } from './values.ts';
+import { teamRequest, TEAM_ROUTES } from './team-requests.ts';
+import { pick, type Kind, type Planned, type Recipe } from './recipe.ts';
+import type { World } from './world.ts';
+
+export type { Kind, Planned, Recipe };
 
 /**
  * Every kind of write request the content API takes, generated as a recipe (fast-check) and built
@@ -14,50 +18,6 @@ import type { Caller, World } from './world.ts';
  * the read-only POSTs. `covers` says which routes of the route table a kind exercises; a test holds
  * that list to the table, so a new write route cannot go untested.
  */
-
-export type Kind =
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'bulk'
-  | 'bulk-update'
-  | 'bulk-delete'
-  | 'undo'
-  | 'revert'
-  | 'restore'
-  | 'link-job'
-  | 'link-apply'
-  | 'solvability'
-  | 'team'
-  | 'auth'
-  | 'dictionary';
-
-export interface Recipe {
-  kind: Kind;
-  caller: number;
-  entity: number;
-  rows: RowRecipe[];
-  picks: number[];
-  dryRun: boolean;
-  /** none; the caller's own new change set; another account's. */
-  changeSet: 'none' | 'own' | 'foreign';
-  variant: number;
-}
-
-/** A request ready to send, with what the oracle needs to judge its answer. */
-export interface Planned {
-  kind: Kind;
-  caller: Caller;
-  method: string;
-  path: string;
-  body?: string;
-  headers: Record<string, string>;
-  entity?: AnyEntity;
-  dryRun: boolean;
-  foreignChangeSet: boolean;
-  /** Ids the request names, by position (bulk rows with an id; bulk-edit ids). */
-  namedIds: Array<number | undefined>;
-}
 
 const KINDS: Kind[] = [
   'create',
@@ -135,18 +95,6 @@ export function covers(kind: Kind): string[] {
 }
 
 export const ALL_KINDS: readonly Kind[] = [...new Set(KINDS)];
-
-const TEAM_ROUTES = [
-  ['POST', '/accounts/cms'],
-  ['PUT', '/accounts/cms/:id'],
-  ['POST', '/accounts/cms/:id/reset-2fa'],
-  ['POST', '/accounts/cms/:id/end-sessions'],
-  ['POST', '/accounts/cms/:id/invitation'],
-  ['POST', '/tokens/cms'],
-  ['DELETE', '/tokens/cms/:id'],
-] as const;
-
-const pick = <T>(items: readonly T[], n: number): T | undefined => items[n % Math.max(1, items.length)];
 
 /** Builds the recipe into a request against the database as it is now. */
 export async function build(r: Recipe, world: World, snap: Snapshot): Promise<Planned> {
@@ -309,7 +257,7 @@ export async function build(r: Recipe, world: World, snap: Snapshot): Promise<Pl
       };
     }
     case 'team':
-      return teamRequest(base, r, world, snap);
+      return teamRequest(base, r, world);
     case 'dictionary': {
       // A word's decision (accept, exclude: it is deactivated) or a check, by name, of any language.
       const words = [...snap.rows.get('words')!.values()];
@@ -360,51 +308,4 @@ function filterValueOf(
   if (value === null || value === undefined) return undefined;
   if (kind === 'text') return String(value).slice(0, 3);
   return String(value);
-}
-
-type Base = Omit<Planned, 'method' | 'path'>;
-
-async function teamRequest(base: Base, r: Recipe, world: World, snap: Snapshot): Promise<Planned> {
-  const target = pick(world.targets, r.picks[0] ?? 0)!;
-  const tokens = (await looseDb(world.database).selectFrom('apiTokens').select('id').execute())
-    .map((row) => Number(row.id))
-    .filter((id) => !world.callerTokens.includes(id));
-  const languages = Object.values(world.languages);
-  const reach = {
-    permissions: pick(['administrator', 'editor', 'viewer'], r.picks[1] ?? 0)!,
-    languages: r.picks[2]! % 2 === 0 ? null : [pick(languages, r.picks[2]!)!],
-  };
-  const json = (value: unknown) => JSON.stringify(value);
-  void snap;
-  switch (r.variant % TEAM_ROUTES.length) {
-    case 0:
-      return {
-        ...base,
-        method: 'POST',
-        path: 'accounts/cms',
-        body: json({ username: `member-${r.variant}-${r.picks[3]}`, ...reach }),
-      };
-    case 1:
-      return {
-        ...base,
-        method: 'PUT',
-        path: `accounts/cms/${target}`,
-        body: json(r.dryRun ? { isActive: r.picks[3]! % 2 === 0 } : reach),
-      };
-    case 2:
-      return { ...base, method: 'POST', path: `accounts/cms/${target}/reset-2fa` };
-    case 3:
-      return { ...base, method: 'POST', path: `accounts/cms/${target}/end-sessions` };
-    case 4:
-      return { ...base, method: 'POST', path: `accounts/cms/${target}/invitation` };
-    case 5:
-      return {
-        ...base,
-        method: 'POST',
-        path: 'tokens/cms',
-        body: json({ name: `script ${r.picks[3]}`, ...reach, expiresInDays: 7 }),
-      };
-    default:
-      return { ...base, method: 'DELETE', path: `tokens/cms/${pick(tokens, r.picks[3] ?? 0) ?? 424242}` };
-  }
 }

@@ -10,6 +10,7 @@ import { registerRunCommand } from './commands/run.ts';
 import { registerSessionCommands } from './commands/session.ts';
 import { registerTrashCommands } from './commands/trash.ts';
 import { registerTeamCommands } from './commands/team.ts';
+import { registerReleaseCommands } from './commands/releases.ts';
 import { registerWordCommands } from './commands/words.ts';
 import { DEFAULT_API_URL, type Connection, type GlobalOptions } from './connection.ts';
 import { CliExit, EXIT, withContext, type CliContext } from './context.ts';
@@ -89,6 +90,7 @@ export function buildProgram(context: Partial<CliContext> = {}, run: RunState = 
   registerRunCommand(program, connected);
   registerTrashCommands(program, connected);
   registerTeamCommands(program, connected);
+  registerReleaseCommands(program, connected);
   return program;
 }
 

@@ -17,6 +17,7 @@ import { p9Lighthouse } from './bench/p9-lighthouse.ts';
 import { p10 } from './bench/p10-memory.ts';
 import { p11 } from './bench/p11-undo.ts';
 import { p12 } from './bench/p12-difficulty.ts';
+import { p13 } from './bench/p13-releases.ts';
 import { publicPagesBench } from './bench/public-pages.ts';
 import { machine, printTable, row, skip, writeResults, type Row } from './bench/report.ts';
 import { ROOT } from './bench/server.ts';
@@ -63,6 +64,7 @@ const BENCHES: Record<string, Bench> = {
   P8: { large: false, run: p8 },
   P11: { large: true, run: p11 },
   P12: { large: true, run: p12 },
+  P13: { large: true, run: p13 },
   CLI: { large: false, run: cliStart },
   P9L: { large: true, run: p9Lighthouse },
   'landing-cache': {

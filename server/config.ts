@@ -85,6 +85,12 @@ const envSchema = z.object({
   REFRESH_REUSE_GRACE: seconds('refresh-token reuse grace window', 0, 60).default(10),
   DICTIONARIES: z.string().optional(),
   OFFENSIVE_WORDS_DIR: z.string().optional(),
+  RELEASE_RETENTION: z.coerce
+    .number({ error: 'must be a whole number of releases from 2 to 1000' })
+    .int({ error: 'must be a whole number of releases from 2 to 1000' })
+    .min(2, { error: 'must be a whole number of releases from 2 to 1000' })
+    .max(1000, { error: 'must be a whole number of releases from 2 to 1000' })
+    .default(50),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -137,6 +143,8 @@ export interface Config {
   dictionaries: DictionarySetting[];
   /** The operator's own offensive-word lists (`<language or code>.txt`), added to the bundled ones. */
   offensiveWordsDir: string | null;
+  /** Releases kept (the current one and the one before it always are). */
+  releaseRetention: number;
 }
 
 export interface TokenSettings {
@@ -217,6 +225,7 @@ export function loadConfig(
     redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     dictionaries,
     offensiveWordsDir,
+    releaseRetention: e.RELEASE_RETENTION,
     tokens: {
       accessMs: e.ACCESS_TOKEN_TTL * 1000,
       refreshMs: e.REFRESH_TOKEN_TTL * 1000,

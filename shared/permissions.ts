@@ -8,12 +8,20 @@ import type { AnyEntity } from './entities/index.ts';
  * - editor: the content tables (languages, stages, letter groups, words, levels and their links);
  * - viewer: the content tables, read only.
  *
+ * - game (API tokens only, issue 45): the published releases the game reads, and nothing else.
+ *
  * An editor or viewer may be limited to some languages: then only rows of those languages (and
  * links between such rows) are theirs to see and change. Players, their results and the audit log
  * are personal or cross-cutting data: administrators only.
  */
-export const PERMISSION_SETS = ['administrator', 'editor', 'viewer'] as const;
+export const PERMISSION_SETS = ['administrator', 'editor', 'viewer', 'game'] as const;
 export type PermissionSet = (typeof PERMISSION_SETS)[number];
+
+/** What a panel account may be: a person, never the game. */
+export const ACCOUNT_PERMISSION_SETS = ['administrator', 'editor', 'viewer'] as const;
+
+/** A game token: reads releases (`releases/current/{languageId}`), nothing else. */
+export const isGame = (reach: Reach) => reach.permissions === 'game';
 
 export interface Reach {
   permissions: PermissionSet;
@@ -35,11 +43,12 @@ export function normalReach(permissions: PermissionSet, languages: number[] | nu
 export const isAdministrator = (reach: Reach) => reach.permissions === 'administrator';
 
 export function mayRead(reach: Reach, entity: AnyEntity): boolean {
+  if (isGame(reach)) return false;
   return entity.access === 'content' || isAdministrator(reach);
 }
 
 export function mayWrite(reach: Reach, entity: AnyEntity): boolean {
-  if (reach.permissions === 'viewer') return false;
+  if (reach.permissions === 'viewer' || isGame(reach)) return false;
   return entity.access === 'content' || isAdministrator(reach);
 }
 
@@ -54,7 +63,7 @@ export function reachesLanguages(reach: Reach, languages: readonly number[] | nu
   return languages !== null && languages.every((id) => reach.languages!.includes(id));
 }
 
-const RANK: Record<PermissionSet, number> = { viewer: 0, editor: 1, administrator: 2 };
+const RANK: Record<PermissionSet, number> = { game: -1, viewer: 0, editor: 1, administrator: 2 };
 
 /** Whether `inner` reaches nothing `outer` does not (a token's reach against its creator's). */
 export function reachWithin(inner: Reach, outer: Reach): boolean {

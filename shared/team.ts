@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MAX_REACH_LANGUAGES, PERMISSION_SETS } from './permissions.ts';
+import { ACCOUNT_PERMISSION_SETS, MAX_REACH_LANGUAGES, PERMISSION_SETS } from './permissions.ts';
 import { MAX_TOKEN_DAYS, TOKEN_STATUSES } from './team-limits.ts';
 import { cleanName, TOKEN_NAME_LIMITS, USERNAME_LIMITS } from './names.ts';
 
@@ -13,6 +13,12 @@ export { ENROLMENT_LIFETIME_MS, MAX_TOKEN_DAYS, parseDays, TOKEN_STATUS_TEXT } f
 export const permissionSetSchema = z.enum(PERMISSION_SETS, {
   error: () => `Permissions must be one of ${PERMISSION_SETS.join(', ')}`,
 });
+
+/** A panel account's permissions: `game` is for the game's API tokens only. */
+export const accountPermissionSetSchema = permissionSetSchema.refine(
+  (set) => (ACCOUNT_PERMISSION_SETS as readonly string[]).includes(set),
+  `An account's permissions must be one of ${ACCOUNT_PERMISSION_SETS.join(', ')}: game is for the game's tokens`,
+);
 
 export const reachLanguagesSchema = z
   .array(z.number().int().positive())
@@ -60,7 +66,7 @@ export type AccountDetail = z.infer<typeof accountDetailSchema>;
 export const inviteRequestSchema = z
   .strictObject({
     username: usernameSchema,
-    permissions: permissionSetSchema,
+    permissions: accountPermissionSetSchema,
     languages: reachLanguagesSchema.optional(),
   })
   .meta({ title: 'InviteRequest' });
@@ -79,7 +85,7 @@ export type Enrolment = z.infer<typeof enrolmentSchema>;
 
 export const accountUpdateSchema = z
   .strictObject({
-    permissions: permissionSetSchema.optional(),
+    permissions: accountPermissionSetSchema.optional(),
     languages: reachLanguagesSchema.optional(),
     isActive: z.boolean({ error: 'must be true or false' }).optional(),
   })

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Connection } from '../connection.ts';
 
 const PERMISSIONS = 'administrator, editor or viewer';
+const TOKEN_PERMISSIONS = 'administrator, editor, viewer, or game (the game: reads releases only)';
 
 /** `argus-words accounts …` and `argus-words tokens …`: the team, for administrators (issue 33). */
 export function registerTeamCommands(program: Command, connection: () => Connection): void {
@@ -77,7 +78,7 @@ export function registerTeamCommands(program: Command, connection: () => Connect
     .command('create')
     .description('Create a token and print it alone on stdout (shown once; only a keyed hash is kept).')
     .requiredOption('--name <name>', 'what the token is for (shown in the audit log)')
-    .requiredOption('--permissions <set>', PERMISSIONS)
+    .requiredOption('--permissions <set>', TOKEN_PERMISSIONS)
     .option('--languages <names>', 'limit it to these languages (comma-separated names)')
     .requiredOption('--expires <days>', 'when it stops working: 30d, 12w, 1y (at most a year)')
     .addHelpText(

@@ -140,6 +140,15 @@ export const adminRoutes: RouteObject[] = [
             ),
           },
           {
+            id: 'admin-releases',
+            path: 'releases',
+            lazy: () => import('./releases/ReleasesScreen.tsx'),
+            handle: panelHandle(
+              'Releases',
+              'What players get: publish the checked draft, see what changed, roll back.',
+            ),
+          },
+          {
             id: 'admin-search',
             path: 'search',
             lazy: () => import('./search/SearchPage.tsx'),

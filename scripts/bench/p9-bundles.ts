@@ -28,6 +28,7 @@ const SCREEN_NAMES: Record<string, string> = {
   'ChangesScreen.js': 'the change sets screen',
   'ChangeSetScreen.js': 'a change set screen',
   'ImportScreen.js': 'the import screen',
+  'ReleasesScreen.js': 'the Releases screen',
 };
 
 /** The asset and every module it imports statically (`import … from "./x.js"`, `import "./x.js"`). */

@@ -8,6 +8,7 @@ import { contentHealth } from './health/declarations.ts';
 import { restoreOp, revertEntryOp, searchTrash } from './history/declarations.ts';
 import { applyLinkPlan, getLinkJob, linkPlan, listLinkJobs, startLinkJob } from './links/declarations.ts';
 import { resourceDeclarations } from './resources/declarations.ts';
+import * as releases from './releases/declarations.ts';
 import { servedEntities } from './resources/served.ts';
 import { batchOfLevels, ofLevel, ofValues } from './solvability/declarations.ts';
 import * as team from './team/declarations.ts';
@@ -31,6 +32,23 @@ export const openApiOperation = {
   responses: { 200: { description: 'The document.', schema: z.record(z.string(), z.unknown()) } },
 } as const satisfies OperationSpec;
 
+const releaseDeclarations: OperationSpec[] = [
+  releases.currentBundle,
+  releases.givenBundle,
+  releases.listReleases,
+  releases.publishRelease,
+  releases.releaseDraft,
+  releases.listPublishJobs,
+  releases.getPublishJob,
+  releases.listSchedules,
+  releases.scheduleRelease,
+  releases.cancelSchedule,
+  releases.getRelease,
+  releases.diffRelease,
+  releases.rollbackRelease,
+  releases.widenRelease,
+];
+
 let declared: readonly OperationSpec[] | null = null;
 
 export function apiDeclarations(): readonly OperationSpec[] {
@@ -52,6 +70,7 @@ export function apiDeclarations(): readonly OperationSpec[] {
     team.listTokens,
     team.createToken,
     team.revokeToken,
+    ...releaseDeclarations,
     linkPlan,
     applyLinkPlan,
     listLinkJobs,

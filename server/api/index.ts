@@ -29,7 +29,9 @@ import { createDictionaries } from '../dictionary/checker.ts';
 import { createWordFlagger } from '../dictionary/flagger.ts';
 import { startRecheck } from '../dictionary/recheck.ts';
 import { createDictionaryService } from '../dictionary/service.ts';
+import { releaseOperations } from './releases/routes.ts';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
+import { perTurn } from '../db/until-commit.ts';
 
 /** Where the content API lives: `/arguscreative/{product}` (SPEC §7). */
 export function apiPrefix(config: Config): string {
@@ -76,7 +78,9 @@ export async function createContentApi(deps: {
     redisCommandTimeoutMs: config.redisCommandTimeoutMs,
     logger,
   });
-  const auth = await createAuth({ config, database, logger, clock, rateLimits });
+  // The game's reads of releases read the access counter once per turn of the event loop.
+  const releaseReadsVersion = perTurn(database.accessVersion);
+  const auth = await createAuth({ config, database, logger, clock, rateLimits, releaseReadsVersion });
   // Issue 46: each language's reference dictionary, loaded on first use in a thread of its own;
   // words written are judged by it, and stored words again when a dictionary changed.
   const dictionaries = createDictionaries(config.dictionaries, config.offensiveWordsDir, logger);
@@ -84,8 +88,16 @@ export async function createContentApi(deps: {
   const recheck = startRecheck(database, dictionaries, logger);
   const store = naturalKeys.wrap(createStore(database));
   const links = linkBuilderOperations({ database, store, clock, logger });
+  const releases = releaseOperations({
+    database,
+    clock,
+    logger,
+    retention: config.releaseRetention,
+    version: releaseReadsVersion,
+  });
   // Jobs whose instance stopped renewing their lease are interrupted: now, then every few seconds.
   await links.start();
+  await releases.start();
   const history = historyOperations({ database, clock });
   const difficulty = createDifficultyService(database);
 
@@ -96,6 +108,7 @@ export async function createContentApi(deps: {
     ...auth.operations,
     ...teamOperations({ database, auth: auth.context, clock, logger, enrolmentPath: `${PANEL_PATH}/enrol` }),
     ...links.operations,
+    ...releases.operations,
     ...history.operations,
     ...difficultyOperations({ service: difficulty, db: looseDb(database), clock }),
     ...dictionaryOperations({
@@ -111,6 +124,7 @@ export async function createContentApi(deps: {
   ];
   const dispatch = createDispatch(operations, {
     requireAdmin: auth.requireAdmin,
+    requireReleaseReader: auth.requireReleaseReader,
     db: looseDb(database),
     rateLimits,
     reserved: reservedPaths(),
@@ -132,6 +146,7 @@ export async function createContentApi(deps: {
     operations,
     close: async () => {
       clearInterval(timer);
+      await releases.close();
       recheck.stop();
       await recheck.done;
       registerWordFlagger(database, null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepBounded, untilCommit } from './until-commit.ts';
+import { keepBounded, perTurn, untilCommit } from './until-commit.ts';
 
 describe('answers kept until the next commit', () => {
   it('are reused while the counter stands and forgotten once it moves', () => {
@@ -31,5 +31,18 @@ describe('answers kept until the next commit', () => {
       ['b', 1],
       ['c', 9],
     ]);
+  });
+});
+
+describe('perTurn', () => {
+  it('reads the counter once per turn of the event loop, and again in the next', async () => {
+    let reads = 0;
+    const counter = perTurn(() => `v${++reads}`);
+    expect([counter(), counter(), counter()]).toEqual(['v1', 'v1', 'v1']);
+    await Promise.resolve(); // microtasks are the same turn
+    expect(counter()).toBe('v1');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(counter()).toBe('v2');
+    expect(reads).toBe(2);
   });
 });

@@ -30,3 +30,24 @@ export function untilCommit<V>(counter: () => string, max: number) {
     },
   };
 }
+
+/**
+ * `counter`, read at most once per turn of the event loop (the next turn reads it again). For
+ * read-only requests answered in bulk — the game's reads of releases —, where the counter's own
+ * read (SQLite's data_version: a statement each time) would cost as much as the answer. Exact
+ * enough: every request answered in one turn is concurrent with any commit made during it (their
+ * answers leave together), and a commit made before the turn began is seen.
+ */
+export function perTurn(counter: () => string): () => string {
+  let value: string | null = null;
+  const forget = () => {
+    value = null;
+  };
+  return () => {
+    if (value === null) {
+      value = counter();
+      setImmediate(forget);
+    }
+    return value;
+  };
+}

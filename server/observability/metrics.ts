@@ -55,15 +55,27 @@ export function routePattern(path: string, apiPrefix: string, panelPrefix: strin
 
 type MeasuredRequest = IncomingMessage & { originalUrl: string };
 
+/** Route patterns kept by path (the game asks the same few paths thousands of times a second). */
+const KEPT_PATTERNS = 1000;
+
 export function requestMetrics(apiPrefix: string, panelPrefix: string) {
   const requests = histogram();
+  const patterns = new Map<string, string>();
+  const patternOf = (path: string) => {
+    let pattern = patterns.get(path);
+    if (pattern === undefined) {
+      if (patterns.size >= KEPT_PATTERNS) patterns.clear();
+      patterns.set(path, (pattern = routePattern(path, apiPrefix, panelPrefix)));
+    }
+    return pattern;
+  };
   // Plain node:http types: the fast lane runs it on requests Express never sees (originalUrl set).
   return (req: MeasuredRequest, res: ServerResponse, next: () => void): void => {
     const end = requests.startTimer();
     res.on('finish', () => {
       // originalUrl: routers mounted under a prefix rewrite req.url while they run.
       const path = req.originalUrl.split('?')[0] ?? '/';
-      const route = res.statusCode === 404 ? '{unmatched}' : routePattern(path, apiPrefix, panelPrefix);
+      const route = res.statusCode === 404 ? '{unmatched}' : patternOf(path);
       end({ method: req.method ?? '', route, status: String(res.statusCode) });
     });
     next();

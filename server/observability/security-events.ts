@@ -20,7 +20,9 @@ export type SecurityEventName =
   | 'team.sessions_ended'
   | 'team.2fa_reset'
   | 'token.created'
-  | 'token.revoked';
+  | 'token.revoked'
+  | 'release.rolled_back'
+  | 'release.forced';
 
 export interface SecurityEventFields {
   username?: string | null;

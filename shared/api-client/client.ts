@@ -15,6 +15,7 @@ import {
 import { solvabilityClient, type SolvabilityClient } from './solvability.ts';
 import { createTransport, type ApiClientOptions } from './transport.ts';
 import { teamClient, type TeamClient } from './team.ts';
+import { releasesClient, type ReleasesClient } from './releases.ts';
 
 /** `letter-group-levels` → `letterGroupLevels`. */
 type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
@@ -51,6 +52,8 @@ export type ApiClient = ResourceClients & {
   readonly linkBuilder: LinkBuilderClient;
   /** Accounts, invitations, API tokens and who am I (issue 33). */
   readonly team: TeamClient;
+  /** Releases: list, diff, the draft, publish, rollback, widen, schedules (issue 45). */
+  readonly releases: ReleasesClient;
   /** The client of any entity by name, for code that works from descriptions. */
   resource(name: EntityName): GenericResourceClient;
 };
@@ -79,6 +82,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     solvability: solvabilityClient(transport),
     linkBuilder: linkBuilderClient(transport),
     team: teamClient(transport),
+    releases: releasesClient(transport),
     resource(name) {
       const client = generic.get(name);
       if (!client) throw new RangeError(`No entity is called ${JSON.stringify(name)}`);

@@ -16,6 +16,7 @@ export { type HealthClient } from './health.ts';
 export { type DifficultyClient } from './difficulty.ts';
 export { type DictionaryClient } from './dictionary.ts';
 export { type TeamClient } from './team.ts';
+export { type ReleasesClient, type ReleaseSwitch } from './releases.ts';
 export {
   ApiError,
   errorFromFailure,

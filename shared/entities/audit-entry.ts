@@ -14,9 +14,21 @@ export const AUDITED_RESOURCES = [
   // The Team screen's changes (issue 33): accounts and API tokens. Read here; never reverted.
   'accounts',
   'api-tokens',
+  // Releases (issue 45): publishes, rollbacks, widenings and schedules. Read here; never reverted.
+  'releases',
+  'release-schedules',
 ] as const;
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'publish',
+  'rollback',
+  'widen',
+  'schedule',
+  'cancel',
+] as const;
 
 /**
  * One change made through the content API: who (from the access token), when, from which IP, to

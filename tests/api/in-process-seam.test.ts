@@ -22,7 +22,15 @@ interface Call {
 
 // Not ETag as such: Express hashes every HTTP body it sends into one (HTTP framing, as Content-Length);
 // a record's version is the API's own ETag, compared where the API gives one.
-const HEADERS = ['allow', 'retry-after', 'cache-control', 'x-change-set-recorded', 'content-disposition'];
+const HEADERS = [
+  'allow',
+  'retry-after',
+  'cache-control',
+  'x-change-set-recorded',
+  'content-disposition',
+  'x-release',
+  'content-location',
+];
 
 describe('the in-process seam answers as HTTP does', () => {
   let api: ApiHarness;
@@ -181,6 +189,30 @@ describe('the in-process seam answers as HTTP does', () => {
     await same({ method: 'GET', path: '/languages/cms/export?format=csv' }, 200);
     await same({ method: 'GET', path: '/languages/cms/export?format=jsonl&fields=id,language' }, 200);
     await same({ method: 'GET', path: '/languages/cms/export?page=1' }, 400);
+  });
+
+  it('answers the game’s reads of a release alike (the game lane, and the route table in process)', async () => {
+    const language = (await api.post('languages/cms', { language: 'Seam' })).body.id as number;
+    const started = await api.post('releases/cms', { notes: 'seam' });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await expect
+      .poll(async () => (await api.get(`releases/cms/jobs/${started.body.job.id}`)).body.status)
+      .toBe('done');
+    const current = `/releases/current/${language}`;
+    await same({ method: 'GET', path: current }, 200);
+    await same({ method: 'GET', path: `/releases/1/${language}` }, 200);
+    const [http, seam] = [
+      await overHttp({ method: 'GET', path: current }),
+      await inProcess({ method: 'GET', path: current }),
+    ];
+    const etag = http.headers.etag!;
+    expect(seam.headers.etag).toBe(etag);
+    expect(seam.headers.vary).toBe(http.headers.vary);
+    await same({ method: 'GET', path: current, headers: { 'If-None-Match': etag } }, 304);
+    await same({ method: 'GET', path: `/releases/9/${language}` }, 404);
+    await same({ method: 'GET', path: '/releases/current/x' }, 400);
+    await same({ method: 'GET', path: current, anonymous: true }, 401);
+    await same({ method: 'POST', path: current }, 405);
   });
 
   it('shares the rate limits: calls either way count against the same admin', async () => {

@@ -135,6 +135,28 @@ describe('OpenAPI document', () => {
       const [method, path] = spec.split(' ') as [string, string];
       expect(doc.paths[path][method]['x-extension'], spec).toBe(true);
     }
+    // Releases (issue 45): the list, publishing, the draft, jobs, schedules, one release, its diff,
+    // rollback and widening — extensions. (The game's two reads are not under /cms.)
+    for (const spec of [
+      'get /releases/cms',
+      'post /releases/cms',
+      'get /releases/cms/draft',
+      'get /releases/cms/jobs',
+      'get /releases/cms/jobs/{id}',
+      'get /releases/cms/schedules',
+      'post /releases/cms/schedules',
+      'delete /releases/cms/schedules/{id}',
+      'get /releases/cms/{number}',
+      'get /releases/cms/{number}/diff',
+      'post /releases/cms/{number}/rollback',
+      'post /releases/cms/{number}/widen',
+    ]) {
+      expected.add(spec);
+      const [method, path] = spec.split(' ') as [string, string];
+      expect(doc.paths[path][method]['x-extension'], spec).toBe(true);
+    }
+    expect(Object.keys(doc.paths['/releases/current/{languageId}'])).toEqual(['get']);
+    expect(doc.components.schemas.ReleaseBundle.properties.format).toEqual({ type: 'number', const: 1 });
     const served = Object.entries(doc.paths)
       .filter(([path]) => path.includes('/cms'))
       .flatMap(([path, methods]) => Object.keys(methods as object).map((m) => `${m} ${path}`));

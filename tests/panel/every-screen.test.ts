@@ -47,6 +47,11 @@ describeBrowser('admin panel: every screen', () => {
     expect(panel.session.problems()).toEqual([]);
   });
 
+  it('the Releases screen (issue 45)', async () => {
+    await expectAccessible('releases');
+    expect(panel.session.problems()).toEqual([]);
+  });
+
   it('the Difficulty screen, with its first stage and with a date range', async () => {
     await expectAccessible('difficulty');
     await expectAccessible('difficulty?stage=1&since=2026-01-01&until=2026-12-31&activePlayers=true');

@@ -72,6 +72,7 @@ describeBrowser('admin panel: React hydrates every screen without a message', ()
       'difficulty',
       'difficulty?stage=1&activePlayers=true',
       'dictionary',
+      'releases',
     );
     return paths;
   }

@@ -20,7 +20,7 @@ import { POSTGRES, REDIS } from '../helpers/services.ts';
 const USERNAME = 'jobs-admin';
 const PASSWORD = 'two-instances-jobs-password';
 const API = '/arguscreative/words';
-/** The jobs' lease (server/api/links/link-jobs.ts JOB_TIMING): a dead owner's job within 20 s. */
+/** The jobs' lease (server/api/jobs/leased-jobs.ts JOB_TIMING): a dead owner's job within 20 s. */
 const DEAD_JOB_SEEN_MS = 15_000 + 5_000;
 const GROUPS = scaled(1_500, 6_000);
 const WORDS = scaled(20_000, 60_000);

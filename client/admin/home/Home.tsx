@@ -7,6 +7,8 @@ import { AttentionLine } from './AttentionLine.tsx';
 import { HealthDashboard } from './HealthDashboard.tsx';
 import { loadHealth, type HealthLoad } from './health-data.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
+import { loadUnreleased, type Unreleased } from './unreleased.ts';
+import { UnreleasedChanges } from './UnreleasedChanges.tsx';
 
 /** SPEC §2 "Admin home": six cards, two rows of three at medium width. */
 const SECTIONS = [
@@ -53,11 +55,14 @@ interface HomeData {
   recoveryCodes: string[] | null;
   /** The content health report (issue 13), rendered on the server and hydrated as it is. */
   health: HealthLoad;
+  /** The draft's changes that players do not have yet (issue 45). */
+  unreleased: Unreleased | null;
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const recoveryCodes = typeof window === 'undefined' ? null : takeRecoveryCodes();
-  return { recoveryCodes, health: await loadHealth(context) };
+  const [health, unreleased] = await Promise.all([loadHealth(context), loadUnreleased(context)]);
+  return { recoveryCodes, health, unreleased };
 }
 
 export function Component() {
@@ -83,6 +88,7 @@ export function Component() {
       <h1 className="h2">{username ? `Welcome, ${username}!` : 'Welcome!'}</h1>
       <p className="lead mb-3">Explore the various sections below to manage the content.</p>
       <AttentionLine health={loaded.health} />
+      <UnreleasedChanges unreleased={loaded.unreleased} />
       {/* The spec's home first: these two rows fill the first screen; the content health follows. */}
       <div className="row g-4 mb-5">
         {SECTIONS.map((section) => (

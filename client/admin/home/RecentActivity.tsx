@@ -2,6 +2,17 @@ import { Link } from 'react-router';
 import { screenOfResource, type HealthActivity } from '#shared/health.ts';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
 
+const VERBS: Record<string, string> = {
+  create: 'created',
+  delete: 'deleted',
+  publish: 'published',
+  rollback: 'rolled back to',
+  widen: 'widened',
+  schedule: 'scheduled',
+  cancel: 'cancelled',
+};
+const RELEASES = new Set(['releases', 'release-schedules']);
+
 /** The latest audit entries, each linking to the record it changed (unless deleted). */
 export function RecentActivity({ activity }: { activity: HealthActivity[] }) {
   return (
@@ -15,18 +26,18 @@ export function RecentActivity({ activity }: { activity: HealthActivity[] }) {
         ) : (
           <ul className="list-unstyled small mb-0">
             {activity.map((entry) => {
-              const what = `${screenOfResource(entry.resource)} ${entry.entityId}`;
+              const release = RELEASES.has(entry.resource);
+              const what = release
+                ? `${entry.resource === 'releases' ? 'release' : 'scheduled publish'} ${entry.entityId}`
+                : `${screenOfResource(entry.resource)} ${entry.entityId}`;
+              const to = release
+                ? `${PANEL_PATH}/releases`
+                : `${PANEL_PATH}/${screenOfResource(entry.resource)}/update/${entry.entityId}`;
               return (
                 <li key={entry.id} className="mb-1">
                   <time dateTime={entry.at}>{entry.at.slice(0, 16).replace('T', ' ')}</time> {entry.username}{' '}
-                  {entry.action === 'delete' ? 'deleted' : entry.action === 'create' ? 'created' : 'updated'}{' '}
-                  {entry.action === 'delete' ? (
-                    what
-                  ) : (
-                    <Link to={`${PANEL_PATH}/${screenOfResource(entry.resource)}/update/${entry.entityId}`}>
-                      {what}
-                    </Link>
-                  )}
+                  {VERBS[entry.action] ?? 'updated'}{' '}
+                  {entry.action === 'delete' ? what : <Link to={to}>{what}</Link>}
                 </li>
               );
             })}

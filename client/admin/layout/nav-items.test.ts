@@ -39,9 +39,11 @@ describe('the navbar entries an account sees', () => {
       'Design › Difficulty',
       'Design › Link builder',
       'Design › Import',
+      'Design › Dictionary',
       'Review › History',
       'Review › Changes',
       'Review › Trash',
+      'Review › Releases',
       'Team',
     ]);
   });
@@ -54,11 +56,13 @@ describe('the navbar entries an account sees', () => {
     expect(shown).not.toContain('Review › Trash');
   });
 
-  it('a viewer: nothing that writes (no link builder, no import)', () => {
+  it('a viewer: nothing that writes (no link builder, no import), and the releases to read', () => {
     expect(shape(visibleNav(TOOLS_NAV, VIEWER))).toEqual([
       'Design › Difficulty',
+      'Design › Dictionary',
       'Review › History',
       'Review › Changes',
+      'Review › Releases',
     ]);
   });
 

@@ -10,6 +10,7 @@ import {
 } from '#shared/panel-paths.ts';
 import { DIFFICULTY_PATH } from '../difficulty/paths.ts';
 import { DICTIONARY_PATH } from '../dictionary/paths.ts';
+import { RELEASES_PATH } from '../releases/paths.ts';
 import { linkJobsPath } from '../links/paths.ts';
 
 /** One screen the navbar opens: its address, its name, and who may see it (issue 33). */
@@ -80,6 +81,8 @@ export const TOOLS_NAV: NavItem[] = [
       { to: CHANGES_PATH, label: 'Changes', shown: () => true },
       // The trash holds every language's rows, players' too: administrators only (issue 43).
       { to: TRASH_PATH, label: 'Trash', shown: isAdministrator },
+      // What players get: every account reads releases; administrators publish and roll back (issue 45).
+      { to: RELEASES_PATH, label: 'Releases', shown: () => true },
     ],
   },
   { to: TEAM_PATH, label: 'Team', shown: isAdministrator },

@@ -1,4 +1,4 @@
-import { PERMISSION_SETS, type PermissionSet } from '#shared/permissions.ts';
+import { ACCOUNT_PERMISSION_SETS, type PermissionSet } from '#shared/permissions.ts';
 import type { LanguageOption } from './team-loader.ts';
 
 export interface ReachDraft {
@@ -11,6 +11,7 @@ const EXPLAINED: Record<PermissionSet, string> = {
   administrator: 'administrator: everything, accounts and tokens included',
   editor: 'editor: languages, stages, letter groups, words, levels and their links',
   viewer: 'viewer: the same, read only',
+  game: 'game: the published releases only (the game’s token)',
 };
 
 /** A permission set and, for editors and viewers, the languages they are limited to (none: all). */
@@ -19,7 +20,7 @@ export function ReachFields({
   draft,
   languages,
   onChange,
-  sets = PERMISSION_SETS,
+  sets = ACCOUNT_PERMISSION_SETS,
 }: {
   id: string;
   draft: ReachDraft;

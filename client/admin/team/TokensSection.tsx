@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ApiToken } from '#shared/team.ts';
 import { MAX_TOKEN_DAYS, TOKEN_STATUS_TEXT } from '#shared/team-limits.ts';
+import { PERMISSION_SETS } from '#shared/permissions.ts';
 import { panelApi } from '../api.ts';
 import { Notice } from './AccountsSection.tsx';
 import { ReachFields, reachBody, type ReachDraft } from './ReachFields.tsx';
@@ -67,7 +68,13 @@ function CreateTokenForm({ languages }: { languages: readonly LanguageOption[] }
           />
         </div>
       </div>
-      <ReachFields id="token" draft={draft} languages={languages} onChange={setDraft} />
+      <ReachFields
+        id="token"
+        draft={draft}
+        languages={languages}
+        onChange={setDraft}
+        sets={PERMISSION_SETS}
+      />
       <Notice notice={action.notice} />
       {token ? (
         <div className="mb-2">

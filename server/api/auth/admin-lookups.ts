@@ -57,7 +57,12 @@ export function adminLookups(ctx: AuthContext, accessVersion: () => string) {
     if (stored.token) remembered.keep(key, stored, at);
     return stored;
   };
-  return lookup;
+  /** What is remembered of a live token, without a read (the game lane's synchronous answers). */
+  const kept = (token: string): AdminLookup | undefined => {
+    const found = recall(token).found;
+    return found?.token ? found : undefined;
+  };
+  return Object.assign(lookup, { kept });
 }
 
 export type AdminLookups = ReturnType<typeof adminLookups>;

@@ -9,6 +9,7 @@ export const MESSAGES = {
   authenticationRequired: 'Authentication required.',
   invalidToken: 'Invalid or expired token.',
   notAdmin: 'Admin access with completed two-factor authentication is required.',
+  gameToken: 'A game token may read releases only (GET releases/current/{languageId}).',
   tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
 };
 

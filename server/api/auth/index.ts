@@ -8,12 +8,14 @@ import type { RateLimits } from '../http/rate-limits.ts';
 import { login, logout, refreshToken, verifyOtp } from './declarations.ts';
 import { loginStep } from './login-route.ts';
 import { primeDummyHash } from './passwords.ts';
-import { adminLookups } from './admin-lookups.ts';
-import { requireAdminStep } from './require-admin.ts';
+import { adminLookups, type AdminLookup } from './admin-lookups.ts';
+import { admittedActor, requireAdminStep } from './require-admin.ts';
 import { logoutStep, refreshStep } from './session-routes.ts';
 import { verifyOtpStep } from './verify-otp-route.ts';
 
 export { ensureAdmin } from './bootstrap.ts';
+
+import type { Actor } from './context.ts';
 
 export type { Actor } from './context.ts';
 
@@ -22,6 +24,13 @@ export interface AuthService {
   operations: ApiOperation[];
   /** 401 without a live access token, 403 unless an active admin who completed 2FA; sets ctx.actor. */
   requireAdmin: Step;
+  /** requireAdmin, a game token (issue 45) admitted too: only the game's release reads use it. */
+  requireReleaseReader: Step;
+  /**
+   * requireReleaseReader's answer without awaiting anything, when its token is remembered and
+   * admitted (the game lane's synchronous path); undefined otherwise (then run the step).
+   */
+  keptReleaseReader(token: string, ip: () => string): Actor | undefined;
   /** The stores and limiters behind them (the Team's routes use the same). */
   context: AuthContext;
 }
@@ -33,6 +42,8 @@ export async function createAuth(deps: {
   logger: Logger;
   clock: () => number;
   rateLimits: RateLimits;
+  /** The counter the game's reads keep what they read under (perTurn: see until-commit.ts). */
+  releaseReadsVersion?: () => string;
 }): Promise<AuthService> {
   const ctx = createAuthContext(deps);
   await primeDummyHash();
@@ -45,14 +56,26 @@ export async function createAuth(deps: {
   ];
 
   const lookup = adminLookups(ctx, deps.database.accessVersion);
+  const readers = deps.releaseReadsVersion ? adminLookups(ctx, deps.releaseReadsVersion) : lookup;
+  const touch = (found: AdminLookup, ip: string) => {
+    if (!found.apiToken) return;
+    ctx.apiTokens.touch(found.apiToken, ip).catch((error: unknown) => {
+      deps.logger.warn({ err: error, tokenId: found.apiToken!.id }, "could not note an API token's use");
+    });
+  };
   return {
     operations,
     context: ctx,
-    requireAdmin: requireAdminStep(lookup, (found, ip) => {
-      if (!found.apiToken) return;
-      ctx.apiTokens.touch(found.apiToken, ip).catch((error: unknown) => {
-        deps.logger.warn({ err: error, tokenId: found.apiToken!.id }, "could not note an API token's use");
-      });
-    }),
+    requireAdmin: requireAdminStep(lookup, touch),
+    // Its own remembered tokens, under the game reads' counter: read-only requests by the thousand.
+    requireReleaseReader: requireAdminStep(readers, touch, { allowGame: true }),
+    keptReleaseReader(token, ip) {
+      const found = readers.kept(token);
+      if (!found) return undefined;
+      const admitted = admittedActor(found, true);
+      if (!('actor' in admitted)) return undefined;
+      touch(found, ip());
+      return admitted.actor;
+    },
   };
 }

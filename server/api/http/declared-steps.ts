@@ -12,6 +12,8 @@ import type { RateLimits } from './rate-limits.ts';
 
 export interface DeclaredStepDeps {
   requireAdmin: Step;
+  /** requireAdmin admitting game tokens too: the game's reads only. */
+  requireReleaseReader: Step;
   db: LooseDb;
   rateLimits: RateLimits;
 }
@@ -35,7 +37,8 @@ function limiterOf(rateLimits: RateLimits, limits: { keyPrefix: string; points: 
 
 export function declaredSteps(spec: OperationSpec, deps: DeclaredStepDeps): Step[] {
   const steps: Step[] = [];
-  if (spec.caller !== 'anyone') steps.push(deps.requireAdmin);
+  if (spec.caller === 'release-reader') steps.push(deps.requireReleaseReader);
+  else if (spec.caller !== 'anyone') steps.push(deps.requireAdmin);
   if (spec.caller === 'administrator' || spec.caller === 'administrator-session')
     steps.push(administrators(spec));
   if (spec.access) steps.push(allowEntity(spec.access.entity, spec.access.access));

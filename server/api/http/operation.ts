@@ -25,8 +25,11 @@ export interface ResponseSpec {
   headers?: Record<string, { description: string; schema: z.ZodType }>;
 }
 
-/** Who may call: anyone; any active admin or token (requireAdmin); or an administrator. */
-export type Caller = 'anyone' | 'admin' | 'administrator' | 'administrator-session';
+/**
+ * Who may call: anyone; any active admin or token (requireAdmin); an administrator (in person
+ * only: `-session`); or a release reader (a game token, or any panel account: the game's reads).
+ */
+export type Caller = 'anyone' | 'admin' | 'administrator' | 'administrator-session' | 'release-reader';
 
 export interface RateLimitSpec {
   keyPrefix: string;
@@ -51,6 +54,8 @@ export interface OperationSpec {
   caller: Caller;
   /** A public operation that reads a bearer token of its own (the session routes). */
   bearer?: boolean;
+  /** Takes the game's `X-Player-Id` (a staged rollout's share is chosen by it). */
+  playerHeader?: boolean;
   /** For an administrator's operation: what only administrators may do, as refusals say it ("use the trash"). */
   administers?: string;
   /** The table whose permission the caller needs (a viewer reads, an editor writes): 403 otherwise. */

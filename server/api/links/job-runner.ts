@@ -10,7 +10,7 @@ import { parseSearchQuery, type SearchFilter } from '../resources/search-query.t
 import type { Store } from '../resources/store.ts';
 import { linkData } from './data.ts';
 import { nextTurn } from '../next-turn.ts';
-import { INTERRUPTED_MESSAGE } from './jobs-store.ts';
+import { INTERRUPTED_MESSAGE, type JobProgress } from '../jobs/jobs-store.ts';
 
 /** Letter groups planned, written and reported per step. */
 const GROUP_CHUNK = 200;
@@ -49,11 +49,7 @@ export function jobFilters(where: LinkJobRequest['where']): SearchFilter[] {
  * instance saw its lease run out), and the runner then stops without writing again.
  */
 export interface JobWriter {
-  update(
-    id: number,
-    values: Partial<Pick<LinkJob, 'status' | 'done' | 'total' | 'result' | 'error'>>,
-    now: string,
-  ): Promise<boolean>;
+  update(id: number, values: JobProgress<LinkJobResult>, now: string): Promise<boolean>;
 }
 
 export const emptyResult = (): LinkJobResult => ({

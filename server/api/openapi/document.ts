@@ -11,6 +11,7 @@ import type { OperationSpec, ResponseSpec } from '../http/operation.ts';
 import { CHANGE_SETS_TAG } from '../changes/declarations.ts';
 import { LINK_BUILDER_TAG } from '../links/declarations.ts';
 import { TEAM_TAG } from '../team/declarations.ts';
+import { RELEASES_TAG } from '../releases/declarations.ts';
 import { errorSchema, nameOf, validationErrorSchema } from './components.ts';
 import { documentAliases, type ObjectSchema } from './aliases.ts';
 
@@ -83,6 +84,14 @@ function parameters(spec: OperationSpec, convert: Converter): Json[] {
   };
   if (spec.params) add('path', spec.params.shape as Record<string, z.ZodType>);
   if (spec.query) add('query', spec.query.schema.shape as Record<string, z.ZodType>);
+  if (spec.playerHeader)
+    list.push({
+      name: 'X-Player-Id',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', maxLength: 200 },
+      description: 'The player’s id: a staged rollout reaches the same share of players every time.',
+    });
   if (spec.ifMatch)
     list.push({
       name: 'If-Match',
@@ -244,7 +253,10 @@ export function openApiDocument(options: { prefix: string }) {
   const components = convert.components();
   for (const entity of contentEntities as readonly AnyEntity[]) documentEntityAliases(entity, components);
   const tags = [...new Set(apiDeclarations().map((spec) => spec.tag))].map(
-    (name) => [CHANGE_SETS_TAG, LINK_BUILDER_TAG, TEAM_TAG].find((tag) => tag.name === name) ?? { name },
+    (name) =>
+      [CHANGE_SETS_TAG, LINK_BUILDER_TAG, TEAM_TAG, RELEASES_TAG].find((tag) => tag.name === name) ?? {
+        name,
+      },
   );
   return {
     openapi: '3.1.0',

@@ -17,7 +17,7 @@ export type Verdicts = Map<number, LevelSolvability['verdict']>;
 const SLICE_MS = 4;
 
 /** A pause that yields to the event loop once the current slice has run SLICE_MS. */
-function slicer() {
+export function slicer() {
   let started = performance.now();
   return async () => {
     if (performance.now() - started < SLICE_MS) return;
@@ -26,30 +26,28 @@ function slicer() {
   };
 }
 
+type Group = { id: number; letters: string; isActive: boolean };
+
 /**
- * Every level's verdict, the same as `levelSolvability` gives each (shared/solvability.ts judges):
- * the tables read once each (load-all.ts), and each letter group judged once per distinct
- * (language, condition, required letter position) of the levels linked to it, the result shared
- * by those levels. Letter groups are judged a page at a time as their words arrive, so memory
- * holds the words once and each group's list only while it is judged.
+ * Judges levels the way `levelSolvability` does (shared/solvability.ts), each letter group once
+ * per distinct (language, condition, required letter position) of the levels linked to it, the
+ * result shared by those levels. Feed it each linked group's words (`judge`, in any order, each
+ * group once), then read the verdicts. The server's `solvable` filter and the release gate
+ * (server/api/releases) both judge through it.
  */
-export async function computeAllVerdicts(database: DatabaseHandle): Promise<Verdicts> {
-  const pause = slicer();
-  const [levels, links, groups] = await Promise.all([
-    allLevels(database),
-    allLinks(database),
-    allGroups(database),
-  ]);
+export function createJudge(
+  levels: readonly StoredLevel[],
+  links: ReadonlyMap<number, number[]>,
+  groups: ReadonlyMap<number, Group>,
+) {
   // Letter group id → the levels linked to it (each judged with this group's words).
   const levelsOf = new Map<number, StoredLevel[]>();
-  await pause();
   for (const level of levels) {
     for (const groupId of links.get(level.id) ?? []) {
       const list = levelsOf.get(groupId) ?? [];
       if (list.length === 0) levelsOf.set(groupId, list);
       list.push(level);
     }
-    await pause();
   }
   const parsed = new Map<string, readonly CheckConditionPart[]>();
   const partsOf = (condition: string) => {
@@ -61,7 +59,9 @@ export async function computeAllVerdicts(database: DatabaseHandle): Promise<Verd
   const results = new Map<string, GroupSolvability>();
   const keyOf = (groupId: number, level: StoredLevel) =>
     `${groupId} ${level.languageId} ${level.requiredLetterPosition} ${level.checkCondition}`;
+  const judged = new Set<number>();
   const judge = (groupId: number, linked: readonly SolvabilityWord[]) => {
+    judged.add(groupId);
     const group = groups.get(groupId);
     if (!group) return;
     for (const level of levelsOf.get(groupId) ?? []) {
@@ -71,12 +71,57 @@ export async function computeAllVerdicts(database: DatabaseHandle): Promise<Verd
       results.set(key, result);
     }
   };
-  const linkedIds = [...levelsOf.keys()].filter((id) => groups.has(id)).sort((a, b) => a - b);
+  return {
+    /** The letter groups linked to some level that exist, ascending: the ones to judge. */
+    linkedIds: () => [...levelsOf.keys()].filter((id) => groups.has(id)).sort((a, b) => a - b),
+    judge,
+    /** Every level's verdict (a linked group never judged counts as one without words). */
+    async verdicts(pause: () => Promise<void>): Promise<Map<number, LevelSolvability>> {
+      for (const groupId of levelsOf.keys()) if (!judged.has(groupId)) judge(groupId, []);
+      const verdicts = new Map<number, LevelSolvability>();
+      for (const level of levels) {
+        const linked = (links.get(level.id) ?? []).flatMap((groupId) => {
+          const result = groups.has(groupId) ? results.get(keyOf(groupId, level)) : undefined;
+          return result ? [result] : [];
+        });
+        verdicts.set(level.id, { ...emptyAnswer, groups: linked, ...levelVerdict(linked) });
+        await pause();
+      }
+      return verdicts;
+    },
+  };
+}
+
+const emptyAnswer: LevelSolvability = {
+  verdict: 'unsolvable',
+  reason: '',
+  count: 0,
+  sample: [],
+  required: 0,
+  unknown: [],
+  groups: [],
+};
+
+/**
+ * Every level's verdict, the same as `levelSolvability` gives each (shared/solvability.ts judges):
+ * the tables read once each (load-all.ts), and each letter group judged once (createJudge).
+ * Letter groups are judged a page at a time as their words arrive, so memory holds the words once
+ * and each group's list only while it is judged.
+ */
+export async function computeAllVerdicts(database: DatabaseHandle): Promise<Verdicts> {
+  const pause = slicer();
+  const [levels, links, groups] = await Promise.all([
+    allLevels(database),
+    allLinks(database),
+    allGroups(database),
+  ]);
+  await pause();
+  const judging = createJudge(levels, links, groups);
+  const linkedIds = judging.linkedIds();
   await pause();
   // The links' word ids are read (a few pages ahead) while the words are.
   const pages = groupWordIds(database, linkedIds);
   const words = await activeWords(database, pause);
-  const withWords = new Set<number>();
   for await (const page of pages) {
     for (const [groupId, ids] of page) {
       const linked: SolvabilityWord[] = [];
@@ -91,22 +136,11 @@ export async function computeAllVerdicts(database: DatabaseHandle): Promise<Verd
           id = 0;
         }
       }
-      withWords.add(groupId);
-      judge(groupId, linked);
+      judging.judge(groupId, linked);
       await pause();
     }
   }
-  // Letter groups without any linked word.
-  for (const groupId of linkedIds) if (!withWords.has(groupId)) judge(groupId, []);
-
   const verdicts: Verdicts = new Map();
-  for (const level of levels) {
-    const linked = (links.get(level.id) ?? []).flatMap((groupId) => {
-      const result = groups.has(groupId) ? results.get(keyOf(groupId, level)) : undefined;
-      return result ? [result] : [];
-    });
-    verdicts.set(level.id, levelVerdict(linked).verdict);
-    await pause();
-  }
+  for (const [id, answer] of await judging.verdicts(pause)) verdicts.set(id, answer.verdict);
   return verdicts;
 }

@@ -18,6 +18,9 @@ import { team } from './0017-team.ts';
 import { resultTimes } from './0018-result-times.ts';
 import { jobLeases } from './0019-job-leases.ts';
 import { reachAndOwners } from './0021-reach-and-owners.ts';
+import { releases } from './0022-releases.ts';
+import { releaseState } from './0023-release-state.ts';
+import { releaseSchedules } from './0024-release-schedules.ts';
 import { wordFlags } from './0026-word-flags.ts';
 import { dictionaryChecks } from './0027-dictionary-checks.ts';
 import { changeSetUsernames } from './0029-change-set-usernames.ts';
@@ -47,6 +50,9 @@ export const migrations: Migration[] = [
   resultTimes,
   jobLeases,
   reachAndOwners,
+  releases,
+  releaseState,
+  releaseSchedules,
   wordFlags,
   dictionaryChecks,
   changeSetUsernames,

@@ -51,6 +51,8 @@ export function violations(o: Observed): string[] {
     if (team.length > 0) fail(`answered ${answer.status} but changed the team: ${team.join(', ')}`);
     if (o.entries.length > 0) fail(`answered ${answer.status} but wrote ${o.entries.length} history entries`);
   }
+  if (request.kind === 'release') releaseViolations(o, rows.length, fail);
+  else if (before.releases !== after.releases) fail(`answered ${answer.status} but changed the releases`);
   if (request.foreignChangeSet && answer.status < 400)
     fail(`another account's change set was accepted (${answer.status})`);
   if (request.caller.reach === null && answer.status < 400 && request.kind !== 'auth')
@@ -75,6 +77,18 @@ export function violations(o: Observed): string[] {
     if (team.length > 0 || rows.length > 0) fail(`a ${request.caller.name} changed the team`);
   }
   return found;
+}
+
+/** Releases are published from the content, never write it; only administrators change them. */
+function releaseViolations(o: Observed, changedContent: number, fail: (m: string) => void): void {
+  const { request, answer, before, after } = o;
+  const changedReleases = before.releases !== after.releases;
+  if (changedContent > 0) fail(`a release request (${answer.status}) changed the content`);
+  if ((answer.status >= 400 || request.dryRun) && changedReleases)
+    fail(`answered ${answer.status}${request.dryRun ? ' (dry run)' : ''} but changed the releases`);
+  const administrator = request.caller.reach?.permissions === 'administrator';
+  if (!administrator && !request.dryRun && answer.status < 400)
+    fail(`${request.caller.name}, not an administrator, got ${answer.status} changing the releases`);
 }
 
 function describe(rows: readonly RowChange[]): string {

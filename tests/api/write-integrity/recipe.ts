@@ -19,7 +19,8 @@ export type Kind =
   | 'solvability'
   | 'team'
   | 'auth'
-  | 'dictionary';
+  | 'dictionary'
+  | 'release';
 
 export interface Recipe {
   kind: Kind;

@@ -4,6 +4,7 @@ import { contentEntities, letterGroup, letterGroupWord, type AnyEntity } from '#
 import { looseDb } from '../../../server/api/resources/rows.ts';
 import type { Snapshot } from './snapshot.ts';
 import { pickRow, rowRecipe, rowText } from './values.ts';
+import { releaseRequest, RELEASE_ROUTES } from './release-requests.ts';
 import { teamRequest, TEAM_ROUTES } from './team-requests.ts';
 import { pick, type Kind, type Planned, type Recipe } from './recipe.ts';
 import type { World } from './world.ts';
@@ -36,6 +37,7 @@ const KINDS: Kind[] = [
   'team',
   'auth',
   'dictionary',
+  'release',
 ];
 
 /** `weights`: how often each caller sends, by its index (those that may write, more often). */
@@ -91,6 +93,8 @@ export function covers(kind: Kind): string[] {
       return ['POST /auth/login', 'POST /auth/verify-otp', 'POST /auth/logout', 'POST /auth/enrol'];
     case 'dictionary':
       return ['POST /words/cms/check', 'POST /words/cms/decisions'];
+    case 'release':
+      return RELEASE_ROUTES.map(([method, path]) => `${method} ${path}`);
   }
 }
 
@@ -119,7 +123,7 @@ export async function build(r: Recipe, world: World, snap: Snapshot): Promise<Pl
   }
   // Only the routes that write under a change set read the header (the team's and the session's
   // routes, and read-only ones, have none to join).
-  const joins = !['team', 'auth', 'solvability'].includes(r.kind);
+  const joins = !['team', 'auth', 'solvability', 'release'].includes(r.kind);
   const base = {
     kind: r.kind,
     caller,
@@ -258,6 +262,8 @@ export async function build(r: Recipe, world: World, snap: Snapshot): Promise<Pl
     }
     case 'team':
       return teamRequest(base, r, world);
+    case 'release':
+      return releaseRequest(base, r, world);
     case 'dictionary': {
       // A word's decision (accept, exclude: it is deactivated) or a check, by name, of any language.
       const words = [...snap.rows.get('words')!.values()];

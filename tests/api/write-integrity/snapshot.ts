@@ -14,6 +14,8 @@ export interface Snapshot {
   rows: Map<string, Map<number, Values>>;
   /** The team: credentials (reach, password, two-factor) and API tokens, as JSON per row. */
   team: Map<string, string>;
+  /** The releases: their rows (not their bundles), the state the game reads, the schedules. */
+  releases: string;
   auditTop: number;
   trashTop: number;
 }
@@ -57,12 +59,17 @@ export async function snapshot(database: DatabaseHandle): Promise<Snapshot> {
     );
   // At once: on PostgreSQL each read takes a connection of the pool.
   const entities = contentEntities as readonly AnyEntity[];
-  const [tables, credentials, tokens, auditTop, trashTop] = await Promise.all([
+  const [tables, credentials, tokens, auditTop, trashTop, releases] = await Promise.all([
     Promise.all(entities.map((e) => db.selectFrom(e.table).selectAll().execute())),
     db.selectFrom('authCredentials').selectAll().execute(),
     db.selectFrom('apiTokens').selectAll().execute(),
     top('auditLog'),
     top('trash'),
+    Promise.all(
+      (['releases', 'releaseState', 'releaseSchedules'] as const).map((table) =>
+        db.selectFrom(table).selectAll().orderBy('id').execute(),
+      ),
+    ),
   ]);
   entities.forEach((entity, i) => {
     const stored = tables[i]!;
@@ -78,7 +85,7 @@ export async function snapshot(database: DatabaseHandle): Promise<Snapshot> {
     const { lastUsedAt: _at, lastUsedIp: _ip, ...kept } = row;
     team.set(`token:${String(row.id)}`, JSON.stringify(kept));
   }
-  return { raw, rows, team, auditTop, trashTop };
+  return { raw, rows, team, releases: JSON.stringify(releases), auditTop, trashTop };
 }
 
 /** Audit entries written after `top`, oldest first. */

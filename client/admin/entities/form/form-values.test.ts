@@ -19,11 +19,15 @@ describe('form values', () => {
 
   it('shows writable fields when adding and also the read-only ones when editing', () => {
     expect(formFields(word, 'add').map(([name]) => name)).toEqual(['isActive', 'letters', 'languageId']);
+    // The dictionary's verdict and decision (issue 46) are shown on an edit, never written by it.
     expect(formFields(word, 'edit').map(([name]) => name)).toEqual([
       'id',
       'isActive',
       'letters',
       'languageId',
+      'flags',
+      'decision',
+      'decisionReason',
     ]);
     const fixed = userLevel.fields.levelId;
     expect(isEditable(fixed, 'add')).toBe(true);

@@ -1,11 +1,10 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { JobStatus, LinkJob, LinkJobRequest, LinkJobResult } from '#shared/links/api.ts';
+import type { JobStatus } from '#shared/links/api.ts';
 import { RECENT_JOBS } from '#shared/links/api.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { ChangeContext } from '../audit/record.ts';
 import { looseDb, type Values } from '../resources/rows.ts';
 
-export const LINK_JOB = 'link-build';
 const UNFINISHED: JobStatus[] = ['queued', 'running'];
 /** Jobs read per statement while looking for the recent ones an account may see. */
 const RECENT_BATCH = 200;
@@ -20,14 +19,43 @@ const iso = (value: unknown): string | null =>
 
 const parsed = <T>(text: unknown): T | null => (typeof text === 'string' ? (JSON.parse(text) as T) : null);
 
-function toJob(row: Values): LinkJob {
+/** A job as the `jobs` table holds it: its kind's parameters and result are JSON. */
+export interface Job<P, R> {
+  id: number;
+  status: JobStatus;
+  params: P;
+  done: number;
+  total: number;
+  result: R | null;
+  error: string | null;
+  username: string;
+  changeSetId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+  /** The instance (host/pid/tag) that runs or ran it. */
+  instance: string | null;
+  /** The languages it may touch (null: every language): only accounts reaching them all see it. */
+  languages: number[] | null;
+}
+
+/** What the owner of a job writes of it as it goes. */
+export type JobProgress<R> = Partial<{
+  status: JobStatus;
+  done: number;
+  total: number;
+  result: R;
+  error: string | null;
+}>;
+
+function toJob<P, R>(row: Values): Job<P, R> {
   return {
     id: Number(row.id),
     status: row.status as JobStatus,
-    params: parsed<LinkJobRequest>(row.params)!,
+    params: parsed<P>(row.params)!,
     done: Number(row.done),
     total: Number(row.total),
-    result: parsed<LinkJobResult>(row.result),
+    result: parsed<R>(row.result),
     error: (row.error as string | null) ?? null,
     username: String(row.username),
     languages: parsed<number[]>(row.languages),
@@ -48,31 +76,33 @@ export interface Lease {
 const isUniqueViolation = (error: unknown) =>
   ['23505', 'SQLITE_CONSTRAINT_UNIQUE'].includes(String((error as { code?: unknown })?.code));
 
-export type JobsStore = ReturnType<typeof jobsStore>;
+export type JobsStore<P, R> = ReturnType<typeof jobsStore<P, R>>;
 
 /**
- * The `jobs` table: every change of a job's state is written at once, so any process can read it.
+ * The `jobs` table, for one kind of job (`link-build`, `release-publish`): every change of a job's state is written at once, so any process can read it.
  * A job under way carries its owner's lease (migration 0019): only the owner writes it while the
  * lease holds, and any instance may mark it interrupted once the lease has run out.
  */
-export function jobsStore(database: DatabaseHandle) {
+export function jobsStore<P, R>(database: DatabaseHandle, kind: string) {
   const db = looseDb(database);
+  const toRow = (row: Values) => toJob<P, R>(row);
   return {
     /**
      * A new queued job, or null when another of its kind is queued or running: the database's
      * unique index on unfinished jobs decides, whichever instance asks.
      */
     async create(
-      params: LinkJobRequest,
+      params: P,
       ctx: ChangeContext,
-      changeSetId: string,
+      changeSetId: string | null,
       lease: Lease,
-      languages: readonly number[] | null,
-    ): Promise<LinkJob | null> {
+      /** The languages the job may touch (null: every language): who may see it (issue 43). */
+      languages: readonly number[] | null = null,
+    ): Promise<Job<P, R> | null> {
       const insert = db
         .insertInto('jobs')
         .values({
-          kind: LINK_JOB,
+          kind,
           status: 'queued',
           params: JSON.stringify(params),
           userId: ctx.actor.userId,
@@ -87,41 +117,46 @@ export function jobsStore(database: DatabaseHandle) {
         })
         .returningAll();
       try {
-        return toJob(await insert.executeTakeFirstOrThrow());
+        return toRow(await insert.executeTakeFirstOrThrow());
       } catch (error) {
         if (isUniqueViolation(error)) return null;
         throw error;
       }
     },
 
-    async get(id: number): Promise<LinkJob | null> {
-      const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
-      return row ? toJob(row) : null;
+    async get(id: number): Promise<Job<P, R> | null> {
+      const row = await db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('id', '=', id)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
+      return row ? toRow(row) : null;
     },
 
     /** The newest RECENT_JOBS jobs `visible` keeps (all by default), read a batch at a time. */
-    async recent(visible: (job: LinkJob) => boolean = () => true): Promise<LinkJob[]> {
-      const found: LinkJob[] = [];
+    async recent(visible: (job: Job<P, R>) => boolean = () => true): Promise<Array<Job<P, R>>> {
+      const found: Array<Job<P, R>> = [];
       let before: number | null = null;
       for (;;) {
-        let query = db.selectFrom('jobs').selectAll().where('kind', '=', LINK_JOB);
+        let query = db.selectFrom('jobs').selectAll().where('kind', '=', kind);
         if (before !== null) query = query.where('id', '<', before);
         const rows = await query.orderBy('id', 'desc').limit(RECENT_BATCH).execute();
-        for (const job of rows.map(toJob)) if (visible(job)) found.push(job);
+        for (const job of rows.map(toRow)) if (visible(job)) found.push(job);
         if (found.length >= RECENT_JOBS || rows.length < RECENT_BATCH) return found.slice(0, RECENT_JOBS);
         before = Number(rows.at(-1)!.id);
       }
     },
 
-    async unfinished(): Promise<LinkJob | null> {
+    async unfinished(): Promise<Job<P, R> | null> {
       const row = await db
         .selectFrom('jobs')
         .selectAll()
-        .where('kind', '=', LINK_JOB)
+        .where('kind', '=', kind)
         .where('status', 'in', UNFINISHED)
         .orderBy('id', 'desc')
         .executeTakeFirst();
-      return row ? toJob(row) : null;
+      return row ? toRow(row) : null;
     },
 
     /**
@@ -129,12 +164,7 @@ export function jobsStore(database: DatabaseHandle) {
      * longer its owner's to write (its lease ran out and another instance marked it interrupted):
      * the owner then stops.
      */
-    async update(
-      id: number,
-      lease: Lease,
-      values: Partial<Pick<LinkJob, 'status' | 'done' | 'total' | 'result' | 'error'>>,
-      now: string,
-    ): Promise<boolean> {
+    async update(id: number, lease: Lease, values: JobProgress<R>, now: string): Promise<boolean> {
       const { result, ...rest } = values;
       const finished = values.status && !UNFINISHED.includes(values.status);
       const updated = await db
@@ -178,6 +208,7 @@ export function jobsStore(database: DatabaseHandle) {
       const found = await db
         .selectFrom('jobs')
         .select('id')
+        .where('kind', '=', kind)
         .where('status', 'in', UNFINISHED)
         .where(expired)
         .execute();

@@ -11,11 +11,11 @@ export const loginRequestSchema = z
       .string({ error: 'Username is required.' })
       .trim()
       .min(1, { error: 'Username is required.' })
-      .max(200, { error: 'Username is too long.' }),
+      .max(200, { error: 'Username is too long: at most 200 characters.' }),
     password: z
       .string({ error: 'Password is required.' })
       .min(1, { error: 'Password is required.' })
-      .max(1024, { error: 'Password is too long.' }),
+      .max(1024, { error: 'Password is too long: at most 1024 characters.' }),
   })
   .meta({ description: 'Credentials of an admin (or a player, who gets no token).' });
 
@@ -41,13 +41,13 @@ export const verifyOtpRequestSchema = z
       .string({ error: 'OTP is required.' })
       .trim()
       .min(1, { error: 'OTP is required.' })
-      .max(64, { error: 'OTP is too long.' })
+      .max(64, { error: 'OTP is too long: at most 64 characters.' })
       .meta({ description: 'A 6-digit TOTP code, or one of the recovery codes (xxxx-xxxx-xxxx).' }),
     username: z
       .string({ error: 'Username is not available.' })
       .trim()
       .min(1, { error: 'Username is not available.' })
-      .max(200, { error: 'Username is too long.' }),
+      .max(200, { error: 'Username is too long: at most 200 characters.' }),
   })
   .meta({ description: 'Second factor; the two-factor token from login goes in Authorization: Bearer.' });
 

@@ -94,7 +94,10 @@ export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 
 export const enrolRequestSchema = z
   .strictObject({
-    token: z.string({ error: 'The enrolment link is incomplete' }).min(1).max(200),
+    token: z
+      .string({ error: 'The enrolment link is incomplete' })
+      .min(1, 'The enrolment link is incomplete')
+      .max(200, 'The enrolment link is too long: at most 200 characters'),
     password: z.string({ error: 'Password is required.' }),
   })
   .meta({ title: 'EnrolRequest' });
@@ -133,7 +136,7 @@ export const tokenCreateSchema = z
     languages: reachLanguagesSchema.optional(),
     expiresInDays: z
       .int({ error: 'The expiry is required: a whole number of days' })
-      .min(1, 'A token lives at least a day')
+      .min(1, 'A token lives at least 1 day')
       .max(MAX_TOKEN_DAYS, `A token lives at most ${MAX_TOKEN_DAYS} days`),
   })
   .meta({ title: 'TokenCreateRequest' });

@@ -29,6 +29,8 @@ export const FIELD_MESSAGES = {
   bool: 'must be true or false',
   email: 'must be an e-mail address',
   dateTime: 'must be an ISO-8601 date and time',
+  /** An id: what it must be, with its whole range (a message names the real limit, issue 44). */
+  anId: `must be a whole number from 1 to ${readableNumber(INT_MAX)}`,
   atLeast: (min: number) => `must be at least ${readableNumber(min)}`,
   atMost: (max: number) => `must be at most ${readableNumber(max)}`,
   tooLong: (max: number, length: number) =>

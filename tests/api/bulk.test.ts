@@ -256,7 +256,7 @@ describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (diale
     );
     expect(badId).toMatchObject({
       status: 'rejected',
-      fieldErrors: { id: ['must be a positive whole number'] },
+      fieldErrors: { id: ['must be a whole number from 1 to 2,147,483,647'] },
     });
     expect((await api.get(`levels/cms/${f.level}`)).body.hint).not.toBe('By id');
   });

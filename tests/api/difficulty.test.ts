@@ -157,7 +157,7 @@ describe.each(DIALECTS)('level difficulty (%s)', (dialect) => {
   it('bad filters get a 400 naming what is wrong; an unknown stage or language a 404', async () => {
     const cases: Array<[string, number, string]> = [
       ['', 400, 'stageId is required: the stage whose levels to show'],
-      ['stageId=abc', 400, 'stageId must be a positive whole number, not "abc"'],
+      ['stageId=abc', 400, 'stageId must be a whole number from 1 to 2,147,483,647, not "abc"'],
       [`stageId=${planted.stageId}&since=yesterday`, 400, 'since must be a day (2026-11-01)'],
       [
         `stageId=${planted.stageId}&since=2026-02-01&until=2026-01-01`,

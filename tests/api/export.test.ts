@@ -93,7 +93,7 @@ describe.each(DIALECTS)('export of a filtered list (%s)', (dialect) => {
       ['fields=', /fields must name/],
       ['page=2', /page is not taken: an export holds every matching row/],
       ['colour=red', /colour is not a filter of Words/],
-      ['languageId=abc', /languageId must be a positive whole number/],
+      ['languageId=abc', /languageId must be a whole number from 1 to 2,147,483,647/],
     ];
     for (const [query, message] of cases) {
       const res = await api.get(`words/cms/export?${query}`);

@@ -1,4 +1,5 @@
 import type { DifficultyFilters } from '#shared/difficulty.ts';
+import { FIELD_MESSAGES } from '#shared/entities/messages.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import { badRequest } from '../http/errors.ts';
 
@@ -9,12 +10,9 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}
 
 function id(raw: unknown, name: string): number {
   if (typeof raw !== 'string' || !ID.test(raw) || Number(raw) < 1 || Number(raw) > INT_MAX)
-    throw badRequest(
-      `${name} must be a positive whole number, not ${JSON.stringify(String(raw).slice(0, 40))}`,
-      {
-        [name]: ['must be a positive whole number'],
-      },
-    );
+    throw badRequest(`${name} ${FIELD_MESSAGES.anId}, not ${JSON.stringify(String(raw).slice(0, 40))}`, {
+      [name]: [FIELD_MESSAGES.anId],
+    });
   return Number(raw);
 }
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { AnyEntity } from '#shared/entities/index.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
+import { FIELD_MESSAGES, readableNumber } from '#shared/entities/messages.ts';
 import type { Input, Step } from './call.ts';
 
 /**
@@ -133,7 +134,7 @@ const digits = (max: number) => new RegExp(`^\\d{1,${String(max).length}}$`);
  * Parsed to a number; documented as the integer it is.
  */
 export function idOf(what = 'id') {
-  const message = `The ${what} must be a positive whole number`;
+  const message = `The ${what} ${FIELD_MESSAGES.anId}`;
   return z
     .string()
     .regex(digits(INT_MAX), { error: message })
@@ -146,12 +147,14 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const idParams = (what?: string) => z.strictObject({ id: idOf(what) });
 
 /** A whole number in a query string, `min` … `max` (digits only). */
-export const wholeQuery = (min: number, max: number) =>
-  z
+export const wholeQuery = (min: number, max: number) => {
+  const message = `must be a whole number from ${readableNumber(min)} to ${readableNumber(max)}`;
+  return z
     .string()
-    .regex(/^\d{1,10}$/)
+    .regex(/^\d{1,10}$/, { error: message })
     .transform(Number)
-    .pipe(z.int().min(min).max(max));
+    .pipe(z.int().min(min, { error: message }).max(max, { error: message }));
+};
 
 /** `page` (zero-based) and `size` of a list, from the query string. */
 export function pagingQuery(defaultSize: number, maxSize: number) {

@@ -36,15 +36,21 @@ class Converter {
     const registry = io === 'input' ? this.inputs : this.outputs;
     const named = nameOf(schema);
     // A bare value (a deleted row's id) stays inline; objects are components, named or not.
-    if (!named && !(schema instanceof z.ZodObject)) return this.inline(schema);
+    if (!named && !(schema instanceof z.ZodObject)) return this.inline(schema, io);
     const id = named ?? fallbackId;
     if (!registry.has(schema)) registry.add(schema, { id });
     return ref(registry.get(schema)!.id);
   }
 
-  inline(schema: z.ZodType): Json {
-    const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Json;
+  /**
+   * Inline JSON Schema. A parameter is described by what it becomes (an id: an integer and its
+   * range), unless that is not representable (a list parsed from text): then by the text it takes.
+   */
+  inline(schema: z.ZodType, io: 'input' | 'output' = 'output'): Json {
+    let json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
     delete json.$schema;
+    if (io === 'output' && Object.keys(json).filter((key) => key !== 'description').length === 0)
+      json = this.inline(schema, 'input');
     return json;
   }
 

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { FIELD_MESSAGES } from '#shared/entities/messages.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import { json, type ApiAnswer, type ApiContext } from '../http/call.ts';
 import { implement, type ApiOperation } from '../http/operation.ts';
@@ -15,9 +16,7 @@ export function gameRequestOf(
   const number = /^\d{1,10}$/.test(which) && Number(which) <= INT_MAX ? Number(which) : null;
   if (which !== 'current' && (number === null || number === 0)) return null;
   if (!/^\d{1,10}$/.test(language) || Number(language) > INT_MAX || Number(language) === 0)
-    throw badRequest(
-      `The language id must be a positive whole number, not ${JSON.stringify(language.slice(0, 40))}`,
-    );
+    throw badRequest(`The language id ${FIELD_MESSAGES.anId}, not ${JSON.stringify(language.slice(0, 40))}`);
   const player = ctx.header(PLAYER_HEADER)?.trim();
   return {
     which: number ?? 'current',

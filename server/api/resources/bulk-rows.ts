@@ -1,6 +1,7 @@
 import { entityByName, fieldNames, type AnyEntity } from '#shared/entities/index.ts';
 import { parseEntityInput } from '#shared/entities/input.ts';
 import type { FieldErrors } from '#shared/entities/input.ts';
+import { FIELD_MESSAGES } from '#shared/entities/messages.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import type { Tx } from './integrity.ts';
 import { fromRow, toColumns, type Values } from './rows.ts';
@@ -42,7 +43,7 @@ export async function prepareRows(
     let id: number | undefined;
     if (rawId !== undefined && rawId !== null) {
       if (!Number.isInteger(rawId) || (rawId as number) < 1 || (rawId as number) > INT_MAX) {
-        const reason = 'must be a positive whole number';
+        const reason = FIELD_MESSAGES.anId;
         prepared[index] = {
           ok: false,
           reason: `Invalid ${label}: id ${reason}`,

@@ -1,4 +1,5 @@
 import { fieldNames, type AnyEntity, type FilterDescription } from '#shared/entities/index.ts';
+import { FIELD_MESSAGES } from '#shared/entities/messages.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import { badRequest } from '../http/errors.ts';
 
@@ -76,7 +77,7 @@ function filterValue(filter: FilterDescription, raw: string): Parsed {
     case 'id':
       return /^\d{1,10}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= INT_MAX
         ? { value: Number(raw) }
-        : { error: 'must be a positive whole number' };
+        : { error: FIELD_MESSAGES.anId };
     case 'number':
       return /^-?\d{1,15}(\.\d{1,15})?$/.test(raw) ? { value: Number(raw) } : { error: 'must be a number' };
     case 'bool':

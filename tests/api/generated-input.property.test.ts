@@ -101,8 +101,8 @@ describe('generated input against the published contract', () => {
   };
 
   const send = (sent: Sent) => {
-    let test = request(api.app)
-      [sent.method as 'get'](sent.url)
+    const agent = request(api.app);
+    let test = agent[sent.method as 'get'](sent.url)
       .set('Authorization', `Bearer ${api.token}`)
       .set(sent.headers);
     if (sent.body !== undefined) test = test.set('Content-Type', 'application/json').send(sent.body);

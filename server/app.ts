@@ -20,7 +20,7 @@ import { SERVER_PATHS } from './http/server-paths.ts';
 import { staticAssets } from './http/static-assets.ts';
 import { rejectMalformedPaths } from './http/url-encoding.ts';
 import { createLogger, requestLogger, type Logger } from './logger.ts';
-import { healthRoutes, type ReadinessCheck } from './observability/health.ts';
+import { healthRoutes, type ReadinessCheck } from './observability/health-probes.ts';
 import {
   metricsEndpoint,
   poolMetrics,

@@ -6,10 +6,10 @@ import type { Config } from './config.ts';
 export type { Logger };
 
 /**
- * Lines go to stdout unless a destination is given. They are written asynchronously: a panel page
- * logs three lines (its own and the two API calls it made), and synchronous writes cost the event
- * loop a fifth of a millisecond per page and stalled it whenever the disk or the pipe was slow.
- * pino flushes what is still buffered when the process exits (process.exit included).
+ * Lines go to stdout unless a destination is given. They are written asynchronously: every request
+ * logs a line (a panel page one, its API calls running in process under it: decision 005), and
+ * synchronous writes cost the event loop time on each and stalled it whenever the disk or the pipe
+ * was slow. pino flushes what is still buffered when the process exits (process.exit included).
  */
 export function createLogger(
   config: Pick<Config, 'logLevel'>,

@@ -1,10 +1,10 @@
 import { createApiClient, type ApiClient, type ChangeSetTag } from '#shared/api-client/index.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
 import { PROXY_PATH } from '#shared/panel-paths.ts';
-import { panelContextOf } from './request-context.ts';
+import { panelContextOf } from './server-context.ts';
 import { trackedFetch } from './session-api.ts';
 
-export { panelContextOf } from './request-context.ts';
+export { panelContextOf } from './server-context.ts';
 export { sessionApi, type VerifyOtpResult } from './session-api.ts';
 
 let browserClient: ApiClient | undefined;

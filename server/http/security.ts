@@ -1,5 +1,5 @@
 import { randomFillSync } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
@@ -16,22 +16,6 @@ export function nextNonce(): string {
     offset = 0;
   }
   return pool.toString('base64', offset, (offset += NONCE_BYTES));
-}
-
-/**
- * Every response's security headers, with a fresh nonce for every inline or module script the page
- * carries. `security` is helmet's header list for a nonce, captured once at start-up
- * (header-template.ts): the same headers in the same order as running helmet's dozen middleware,
- * for a fraction of the work on every request.
- */
-export function withSecurityHeaders(security: (nonce: string) => string[]): RequestHandler {
-  return (_req, res, next) => {
-    const nonce = nextNonce();
-    res.locals.cspNonce = nonce;
-    const headers = security(nonce);
-    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
-    next();
-  };
 }
 
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;

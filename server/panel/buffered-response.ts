@@ -1,5 +1,5 @@
 /**
- * What the loaders' in-process fetch answers (request-context.ts): the proxy's buffered outcome
+ * What the loaders' in-process fetch answers (loader-context.ts): the proxy's buffered outcome
  * behind the part of a Fetch `Response` the API client reads — status, headers, `text()`, `json()`.
  * undici's `Response` wraps even a buffered body in a ReadableStream and reads it back through
  * the stream, a large share of the work of each such call of a panel page. A caller that asks

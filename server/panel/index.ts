@@ -17,7 +17,7 @@ import { panelGating } from './gating.ts';
 import { memoryImportStore } from './imports/import-store.ts';
 import { redisImportStore } from './imports/redis-import-store.ts';
 import { importsRouter } from './imports/router.ts';
-import { panelRequestContext, providePanelDeps } from './request-context.ts';
+import { panelRequestContext, providePanelDeps } from './loader-context.ts';
 
 import { PANEL_PREFIX } from './gating.ts';
 

@@ -3,11 +3,11 @@ import type { Upstream } from '../proxy/upstream.ts';
 import { SESSION_ENDED } from '../proxy/forward.ts';
 import { unavailableMessage } from '../http/unavailable.ts';
 import { safeError, sendMessage, sessionStatus } from './http.ts';
-import { loginRoute } from './login-route.ts';
+import { loginRoute } from './panel-login-route.ts';
 import type { PanelSession } from './middleware.ts';
 import { qrCodeSvg, totpKey } from './qr-code.ts';
 import { markActivity, stateOf } from './session-data.ts';
-import { verifyOtpRoute } from './verify-otp-route.ts';
+import { verifyOtpRoute } from './panel-verify-otp-route.ts';
 import { enrolRoute } from './enrol-route.ts';
 
 export interface SessionRouteDeps {

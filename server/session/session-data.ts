@@ -113,11 +113,6 @@ export function markActivity(session: Session & Partial<SessionData>, now: numbe
   session.createdAt ??= now;
 }
 
-/** Whether markActivity would leave this session as it is (nothing to save: the panel's lane). */
-export function activityIsCurrent(data: Stored, now: number): boolean {
-  return recent(data.lastActivityAt, now) && data.createdAt !== undefined;
-}
-
 const recent = (last: number | undefined, now: number): boolean =>
   last !== undefined && now >= last && now - last < ACTIVITY_RESOLUTION_MS;
 

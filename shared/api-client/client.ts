@@ -3,7 +3,7 @@ import { authClient, type AuthClient } from './auth.ts';
 import { changeSetsClient, type ChangeSetsClient } from './change-sets.ts';
 import { difficultyClient, type DifficultyClient } from './difficulty.ts';
 import { dictionaryClient, type DictionaryClient } from './dictionary.ts';
-import { healthClient, type HealthClient } from './health.ts';
+import { healthClient, type HealthClient } from './content-health.ts';
 import { historyClient, type HistoryClient } from './history.ts';
 import { linkBuilderClient, type LinkBuilderClient } from './links.ts';
 import {

@@ -12,7 +12,7 @@ export {
 export { type AuthClient } from './auth.ts';
 export { type LinkBuilderClient } from './links.ts';
 export { newChangeSet, type ChangeSetTag, type ChangeSetsClient } from './change-sets.ts';
-export { type HealthClient } from './health.ts';
+export { type HealthClient } from './content-health.ts';
 export { type DifficultyClient } from './difficulty.ts';
 export { type DictionaryClient } from './dictionary.ts';
 export { type TeamClient } from './team.ts';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DifficultyReport, StageDifficulty } from '#shared/difficulty.ts';
-import type { HealthReport } from '#shared/health.ts';
+import type { HealthReport } from '#shared/health-report.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import {
   databaseRows,

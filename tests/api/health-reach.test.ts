@@ -5,7 +5,7 @@
  * databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HealthReport } from '#shared/health.ts';
+import type { HealthReport } from '#shared/health-report.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { startApi, type ApiHarness } from './harness.ts';
 import { callsAs, invitedMember } from './team-members.ts';

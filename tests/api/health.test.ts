@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { findingListPath, type HealthReport } from '#shared/health.ts';
+import { findingListPath, type HealthReport } from '#shared/health-report.ts';
 import { groupWordsOf, lintInput, type LintContent, type Problem } from '#shared/lint/index.ts';
 import { loadLintInput } from '../../server/api/health/content.ts';
 import { DIALECTS } from '../helpers/databases.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HealthReport } from '#shared/health.ts';
+import type { HealthReport } from '#shared/health-report.ts';
 import type { LevelSolvability } from '#shared/solvability.ts';
 import { DIALECTS } from '../helpers/databases.ts';
 import { startApi, type ApiHarness } from '../api/harness.ts';

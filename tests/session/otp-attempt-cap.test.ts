@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTP_FAILED, OTP_USED_UP } from '../../server/session/verify-otp-route.ts';
+import { OTP_FAILED, OTP_USED_UP } from '../../server/session/panel-verify-otp-route.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { CSRF, PANEL, panelCookie, readPanelAuth, testClock, totpCode } from './helpers.ts';
 

@@ -9,7 +9,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { panelContextOf } from '../request-context.ts';
+import { panelContextOf } from '../server-context.ts';
 import { sessionApi } from '../session-api.ts';
 import { ErrorMessage } from '../components/Messages.tsx';
 import { useAdoptDomValue } from '../components/useAdoptDomValue.ts';

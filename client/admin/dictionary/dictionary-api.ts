@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { DecisionRequest, DecisionResponse, LanguageDictionary } from '#shared/dictionary.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
 import { PROXY_PATH } from '#shared/panel-paths.ts';
-import { panelContextOf } from '../request-context.ts';
+import { panelContextOf } from '../server-context.ts';
 import { trackedFetch } from '../session-api.ts';
 
 /**

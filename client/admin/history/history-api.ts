@@ -5,7 +5,7 @@ import type { ChangeSet, ChangeSetEntry, UndoRequest, UndoResponse } from '#shar
 import { CHANGE_SET_COMMAND_HEADER, CHANGE_SET_HEADER } from '#shared/change-set-wire.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
 import { PROXY_PATH } from '#shared/panel-paths.ts';
-import { panelContextOf } from '../request-context.ts';
+import { panelContextOf } from '../server-context.ts';
 import { trackedFetch } from '../session-api.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { HealthReport } from '#shared/health.ts';
+import type { HealthReport } from '#shared/health-report.ts';
 import { BarChart } from './BarChart.tsx';
 import { HealthDashboard } from './HealthDashboard.tsx';
 

@@ -1,4 +1,4 @@
-import type { HealthCounts } from '#shared/health.ts';
+import type { HealthCounts } from '#shared/health-report.ts';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
 import { Link } from 'react-router';
 

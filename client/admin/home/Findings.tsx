@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { DifficultyFindings } from '#shared/difficulty.ts';
-import { FINDING_LABELS, findingListPath, type HealthFindings } from '#shared/health.ts';
+import { FINDING_LABELS, findingListPath, type HealthFindings } from '#shared/health-report.ts';
 import { HomeDifficultyFindings } from '../difficulty/HomeFindings.tsx';
 import { FINDINGS_ID } from './attention.ts';
 

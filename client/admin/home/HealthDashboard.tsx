@@ -1,4 +1,4 @@
-import type { HealthReport } from '#shared/health.ts';
+import type { HealthReport } from '#shared/health-report.ts';
 import { BarChart, EmptyChart, hasFigures, type BarChartProps } from './BarChart.tsx';
 import { ContentCounts } from './ContentCounts.tsx';
 import { Findings } from './Findings.tsx';

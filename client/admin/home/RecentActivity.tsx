@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { screenOfResource, type HealthActivity } from '#shared/health.ts';
+import { screenOfResource, type HealthActivity } from '#shared/health-report.ts';
 import { PANEL_PATH } from '#shared/panel-paths.ts';
 
 const VERBS: Record<string, string> = {

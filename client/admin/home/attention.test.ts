@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HealthReport } from '#shared/health.ts';
+import type { HealthReport } from '#shared/health-report.ts';
 import type { PlacedFinding } from '#shared/difficulty.ts';
 import { attentionOf, type AttentionSource } from './attention.ts';
 

@@ -1,4 +1,4 @@
-import type { HealthReport } from '#shared/health.ts';
+import type { HealthReport } from '#shared/health-report.ts';
 
 /**
  * One kind of thing that needs a manager's attention, summarised on the home's first line: how

@@ -1,8 +1,8 @@
 import { errorFromResponse, parseBody } from '#shared/api-client/errors.ts';
-import type { HealthReport } from '#shared/health.ts';
+import type { HealthReport } from '#shared/health-report.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
 import { PROXY_PATH } from '#shared/panel-paths.ts';
-import { panelContextOf } from '../request-context.ts';
+import { panelContextOf } from '../server-context.ts';
 import { trackedFetch } from '../session-api.ts';
 
 export interface HealthLoad {

@@ -2,7 +2,7 @@ import { errorFromResponse, parseBody } from '#shared/api-client/errors.ts';
 import type { Draft } from '#shared/releases/api.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
 import { PROXY_PATH } from '#shared/panel-paths.ts';
-import { panelContextOf } from '../request-context.ts';
+import { panelContextOf } from '../server-context.ts';
 import { trackedFetch } from '../session-api.ts';
 
 /** What the home says of the draft: its changes not yet released and the findings stopping them. */

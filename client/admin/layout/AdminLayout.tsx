@@ -11,7 +11,7 @@ import {
 } from 'react-router';
 import { pageHandleOf } from '#client/page-handle.ts';
 import type { SessionStatus } from '#shared/panel-context.ts';
-import { panelContextOf } from '../request-context.ts';
+import { panelContextOf } from '../server-context.ts';
 import { sessionApi } from '../session-api.ts';
 import { gateRedirect } from '#shared/panel-paths.ts';
 import { IdleWarning } from '../session/IdleWarning.tsx';

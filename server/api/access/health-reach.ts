@@ -1,4 +1,4 @@
-import type { HealthReport } from '#shared/health.ts';
+import type { HealthReport } from '#shared/health-report.ts';
 import type { Actor } from '../auth/context.ts';
 
 /**

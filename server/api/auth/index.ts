@@ -6,12 +6,12 @@ import type { Step } from '../http/call.ts';
 import { implement, type ApiOperation } from '../http/operation.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import { login, logout, refreshToken, verifyOtp } from './declarations.ts';
-import { loginStep } from './login-route.ts';
+import { loginStep } from './login-step.ts';
 import { primeDummyHash } from './passwords.ts';
 import { adminLookups, type AdminLookup } from './admin-lookups.ts';
 import { admittedActor, requireAdminStep } from './require-admin.ts';
 import { logoutStep, refreshStep } from './session-routes.ts';
-import { verifyOtpStep } from './verify-otp-route.ts';
+import { verifyOtpStep } from './verify-otp-step.ts';
 
 export { ensureAdmin } from './bootstrap.ts';
 

@@ -14,7 +14,7 @@ import {
   startLogin,
   verify,
   type AuthTestApp,
-} from './test-app.ts';
+} from '../../../tests/helpers/auth-test-app.ts';
 
 describe.each(DIALECTS)('POST /auth/login (%s)', (dialect) => {
   let h: AuthTestApp;

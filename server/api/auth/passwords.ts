@@ -14,7 +14,7 @@ export function hashPassword(password: string): Promise<string> {
 /**
  * A ceiling on concurrent argon2 work (each costs ~19 MiB and a core for tens of ms): a flood of
  * logins waits its turn in a bounded queue instead of starving every other request; past the
- * queue the login is refused at once (503 with Retry-After, see login-route.ts).
+ * queue the login is refused at once (503 with Retry-After, see login-step.ts).
  */
 const MAX_CONCURRENT_HASHES = 4;
 const MAX_WAITING_HASHES = 64;

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../../tests/helpers/databases.ts';
 import { TEST_POSTGRES_URL } from '../../../tests/helpers/services.ts';
 import { resetAdminTwoFactor } from '../../admin/admins.ts';
-import { enrolledAdmin, PREFIX, PROBE, startAuthApp, type AuthTestApp } from './test-app.ts';
+import {
+  enrolledAdmin,
+  PREFIX,
+  PROBE,
+  startAuthApp,
+  type AuthTestApp,
+} from '../../../tests/helpers/auth-test-app.ts';
 
 describe.each(DIALECTS)('requireAdmin (%s)', (dialect) => {
   let h: AuthTestApp;

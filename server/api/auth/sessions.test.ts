@@ -2,7 +2,13 @@ import { register } from 'prom-client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../../tests/helpers/databases.ts';
-import { enrolledAdmin, PREFIX, PROBE, startAuthApp, type AuthTestApp } from './test-app.ts';
+import {
+  enrolledAdmin,
+  PREFIX,
+  PROBE,
+  startAuthApp,
+  type AuthTestApp,
+} from '../../../tests/helpers/auth-test-app.ts';
 
 describe.each(DIALECTS)('refresh-token and logout (%s)', (dialect) => {
   let h: AuthTestApp;

@@ -12,7 +12,7 @@ import {
   STEP,
   verify,
   type AuthTestApp,
-} from './test-app.ts';
+} from '../../../tests/helpers/auth-test-app.ts';
 
 const FAILED = { message: 'OTP verification failed. Please try again.' };
 

@@ -4,7 +4,7 @@ import { reachCondition } from '../access/reach-condition.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { json, type ApiContext } from '../http/call.ts';
 import { implement, type ApiOperation } from '../http/operation.ts';
-import { requestContext } from '../audit/request-context.ts';
+import { changeContextOf } from '../audit/change-context.ts';
 import { transactionRunner } from '../resources/transaction.ts';
 import { looseDb } from '../resources/rows.ts';
 import { changeSetEntries, getChangeSet, searchChangeSets, undoChangeSetOp } from './declarations.ts';
@@ -47,7 +47,7 @@ export function changeSetOperations(deps: { database: DatabaseHandle; clock: () 
       // Only a change set the caller may see (its own, or any for an administrator).
       const target = await reader.get(ctx.input.params.id, ownerOf(ctx));
       const options = { dryRun: undo.dryRun ?? false, force: undo.force ?? false };
-      return json(await undoChangeSet(db, transaction, target, options, requestContext(ctx, deps.clock)));
+      return json(await undoChangeSet(db, transaction, target, options, changeContextOf(ctx, deps.clock)));
     }),
   ];
 }

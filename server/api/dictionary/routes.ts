@@ -1,5 +1,5 @@
 import { WORD_FLAGS, type LanguageDictionary } from '#shared/dictionary.ts';
-import { requestContext } from '../audit/request-context.ts';
+import { changeContextOf } from '../audit/change-context.ts';
 import { json } from '../http/call.ts';
 import { implement, type ApiOperation } from '../http/operation.ts';
 import { checkWords, decideWords, wordDictionaries } from './declarations.ts';
@@ -24,7 +24,7 @@ export function dictionaryOperations(deps: {
       json(await service.check(ctx.input.body.languageId, ctx.input.body.words)),
     ),
     implement(decideWords, async (ctx) =>
-      json(await service.decide(ctx.input.body, requestContext(ctx, clock))),
+      json(await service.decide(ctx.input.body, changeContextOf(ctx, clock))),
     ),
     implement(wordDictionaries, async () => json(await status(deps))),
   ];

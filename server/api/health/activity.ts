@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { HealthActivity, HealthReport } from '#shared/health.ts';
+import type { HealthActivity, HealthReport } from '#shared/health-report.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 
 const RECENT = 10;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { contentEntities, entityByName } from '#shared/entities/index.ts';
-import type { HealthCounts } from '#shared/health.ts';
+import type { HealthCounts } from '#shared/health-report.ts';
 import { mayRead, type Reach } from '#shared/permissions.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { keepBounded } from '../../db/until-commit.ts';

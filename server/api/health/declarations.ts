@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { FINDING_LABELS } from '#shared/health.ts';
+import { FINDING_LABELS } from '#shared/health-report.ts';
 import { difficultyFindingsSchema } from '../difficulty/declarations.ts';
 import { declare } from '../http/operation.ts';
 import { named } from '../openapi/components.ts';

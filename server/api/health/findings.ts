@@ -1,4 +1,4 @@
-import type { FindingList, HealthFindingKind, HealthFindings } from '#shared/health.ts';
+import type { FindingList, HealthFindingKind, HealthFindings } from '#shared/health-report.ts';
 import { lintInput, type LintInput, type Problem, type ProblemKind } from '#shared/lint/index.ts';
 import { SOLVABLE_FILTER } from '#shared/solvability-request.ts';
 import type { DatabaseHandle } from '../../db/database.ts';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { auditEntry, entityByResource } from '#shared/entities/index.ts';
 import { isAdministrator } from '#shared/permissions.ts';
 import { reachCondition } from '../access/reach-condition.ts';
-import type { HealthCounts, HealthReport } from '#shared/health.ts';
+import type { HealthCounts, HealthReport } from '#shared/health-report.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { json } from '../http/call.ts';
 import { implement, type ApiOperation } from '../http/operation.ts';

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../../db/database.ts';
 import { json, type ApiContext } from '../http/call.ts';
 import { implement, type ApiOperation } from '../http/operation.ts';
-import { requestContext } from '../audit/request-context.ts';
+import { changeContextOf } from '../audit/change-context.ts';
 import { transactionRunner } from '../resources/transaction.ts';
 import { looseDb } from '../resources/rows.ts';
 import { restoreOp, revertEntryOp, searchTrash } from './declarations.ts';
@@ -22,7 +22,7 @@ export function historyOperations(deps: { database: DatabaseHandle; clock: () =>
 } {
   const db = looseDb(deps.database);
   const transaction = transactionRunner(deps.database);
-  const context = (ctx: ApiContext) => requestContext(ctx, deps.clock);
+  const context = (ctx: ApiContext) => changeContextOf(ctx, deps.clock);
 
   let lastPurge = -Infinity;
   const purge = async () => {

@@ -1,5 +1,3 @@
-import type * as z from 'zod';
-import { invalid, zodFieldErrors } from '#shared/entities/input.ts';
 import type { ApiContext, Step } from './call.ts';
 import { ApiError, badRequest, BODY_ERRORS } from './errors.ts';
 
@@ -74,15 +72,4 @@ export function jsonBody(limit: number): Step {
     checkShape(read.value);
     ctx.body = read.value;
   };
-}
-
-/** ctx.body (after jsonBody) checked by `schema`: a 400 naming each wrong field of the `what`. */
-export function bodyAs<S extends z.ZodType>(schema: S, ctx: ApiContext, what: string): z.infer<S> {
-  const parsed = schema.safeParse(ctx.body);
-  if (!parsed.success) {
-    const article = /^[aeiou]/i.test(what) ? 'an' : 'a';
-    const { message, fieldErrors } = invalid(what, zodFieldErrors(parsed.error, `${article} ${what}`));
-    throw badRequest(message, fieldErrors);
-  }
-  return parsed.data;
 }

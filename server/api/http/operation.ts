@@ -142,8 +142,6 @@ export function idOf(what = 'id') {
     .pipe(z.int().min(1, { error: message }).max(INT_MAX, { error: message }));
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const idParams = (what?: string) => z.strictObject({ id: idOf(what) });
 
 /** A whole number in a query string, `min` … `max` (digits only). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
-import { requestContext } from '../audit/request-context.ts';
+import { changeContextOf } from '../audit/change-context.ts';
 import type { ChangeContext } from '../audit/record.ts';
 import { notFound } from '../http/errors.ts';
 import { json, type ApiContext } from '../http/call.ts';
@@ -29,7 +29,7 @@ export function linkBuilderOperations(deps: {
   const { database, store, clock } = deps;
   const jobs = createLinkJobs({ database, store, clock, logger: deps.logger });
   const context = (ctx: ApiContext, command: string): ChangeContext => ({
-    ...requestContext(ctx, clock),
+    ...changeContextOf(ctx, clock),
     changeSet: ctx.changeSet ?? { id: randomUUID(), command, recorded: 0 },
   });
   const db = looseDb(database);

@@ -3,7 +3,7 @@ import type { ReleaseList } from '#shared/releases/api.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { securityEvent } from '../../observability/security-events.ts';
-import { requestContext } from '../audit/request-context.ts';
+import { changeContextOf } from '../audit/change-context.ts';
 import { json, type ApiContext } from '../http/call.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { implement, type ApiOperation } from '../http/operation.ts';
@@ -77,7 +77,7 @@ export function releaseOperations(deps: {
     if (body.dryRun) return json({ dryRun: true, findings, diff: check.diff, job: null });
     if (findings.total > 0 && !body.force)
       return json({ message: refusal(check.findings), findings, diff: check.diff }, 422);
-    const job = await publisher.start(body, requestContext(ctx, clock));
+    const job = await publisher.start(body, changeContextOf(ctx, clock));
     if (body.force)
       event(ctx, 'release.forced', { job: job.id, reason: body.reason, findings: findings.total });
     return json({ dryRun: false, findings, diff: check.diff, job: publishJobOf(job) }, 202, {
@@ -109,7 +109,7 @@ export function releaseOperations(deps: {
       const at = new Date(body.at);
       if (at.getTime() <= clock())
         throw badRequest('Invalid schedule: at must be in the future', { at: ['must be in the future'] });
-      const change = requestContext(ctx, clock);
+      const change = changeContextOf(ctx, clock);
       const schedule = await publisher.schedules.create({
         at: at.toISOString(),
         notes: body.notes,
@@ -134,7 +134,7 @@ export function releaseOperations(deps: {
         db,
         schedule.id,
         {
-          ctx: requestContext(ctx, clock),
+          ctx: changeContextOf(ctx, clock),
           action: 'cancel',
           before: { status: 'pending' },
           after: { status: schedule.status },
@@ -157,7 +157,7 @@ export function releaseOperations(deps: {
       const body = ctx.input.body ?? {};
       const before = await store.state();
       const state = await store.rollback(number, {
-        ctx: requestContext(ctx, clock),
+        ctx: changeContextOf(ctx, clock),
         action: 'rollback',
         before: null,
         after: body.reason ? { reason: body.reason } : null,
@@ -173,7 +173,7 @@ export function releaseOperations(deps: {
     implement(declared.widenRelease, async (ctx) => {
       const { number } = ctx.input.params;
       const state = await store.widen(number, ctx.input.body.share, {
-        ctx: requestContext(ctx, clock),
+        ctx: changeContextOf(ctx, clock),
         action: 'widen',
         before: null,
         after: null,

@@ -2,7 +2,7 @@ import type { AnyEntity } from '#shared/entities/index.ts';
 import type { BulkRequest } from '#shared/entities/bulk.ts';
 import type { BulkDeleteRequest, BulkUpdateRequest } from '#shared/entities/bulk-edit.ts';
 import { recordVersion } from '#shared/record-version.ts';
-import { requestContext } from '../audit/request-context.ts';
+import { changeContextOf } from '../audit/change-context.ts';
 import { json, type ApiContext } from '../http/call.ts';
 import { implement, type ApiOperation } from '../http/operation.ts';
 import { nextTurn } from '../next-turn.ts';
@@ -57,7 +57,7 @@ export function resourceOperations(
   const declared = resourceDeclarations(entity);
   const versioned = (record: Values, status = 200, headers: Record<string, string> = {}) =>
     json(record, status, { ...headers, ETag: recordVersion(entity, record) });
-  const context = (ctx: ApiContext) => requestContext(ctx, clock);
+  const context = (ctx: ApiContext) => changeContextOf(ctx, clock);
   const operations: ApiOperation[] = [];
   /** The ids another area's parameters keep, within `?ids=` when the list names some too. */
   const keptIds = async (ctx: ApiContext, extra: Record<string, unknown>, named?: number[]) => {

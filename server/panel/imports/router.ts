@@ -6,7 +6,7 @@ import { ImportError } from '#shared/import/errors.ts';
 import { ServiceUnavailable } from '../../http/unavailable.ts';
 import type { Logger } from '../../logger.ts';
 import { stateOf } from '../../session/session-data.ts';
-import { panelRequestContext } from '../request-context.ts';
+import { panelRequestContext } from '../loader-context.ts';
 import {
   snapshotOf,
   type ApplyState,

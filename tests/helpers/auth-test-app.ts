@@ -1,11 +1,11 @@
-import type { Handler } from '../../app.ts';
+import type { Handler } from '../../server/app.ts';
 import { URI, type TOTP } from 'otpauth';
 import request from 'supertest';
-import { testDatabase } from '../../../tests/helpers/databases.ts';
-import { createAdmin } from '../../../tests/helpers/admin-login.ts';
-import { createApp } from '../../app.ts';
-import { loadConfig, type Config } from '../../config.ts';
-import { openDatabase, type DatabaseHandle, type Dialect } from '../../db/database.ts';
+import { testDatabase } from './databases.ts';
+import { createAdmin } from './admin-login.ts';
+import { createApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openDatabase, type DatabaseHandle, type Dialect } from '../../server/db/database.ts';
 
 export const PREFIX = '/arguscreative/words';
 /** A /cms/ endpoint, behind requireAdmin. */

@@ -1,4 +1,4 @@
-import type { HealthReport } from '../health.ts';
+import type { HealthReport } from '../health-report.ts';
 import type { Transport } from './transport.ts';
 
 /** `health/cms`: the content health report the panel home shows. */

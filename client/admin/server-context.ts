@@ -1,7 +1,7 @@
 import type { PanelContext } from '#shared/panel-context.ts';
 
 /**
- * The loaders' `context` as the panel's server side builds it (server/panel/request-context.ts),
+ * The loaders' `context` as the panel's server side builds it (server/panel/loader-context.ts),
  * or null in the browser, where React Router passes nothing of the kind.
  */
 export function panelContextOf(context: unknown): PanelContext | null {

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { FINDING_KINDS, MIN_PLAYERS } from '#shared/difficulty.ts';
 import { level } from '#shared/entities/index.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
-import { declare } from '../http/operation.ts';
+import { declare, emptyIsAbsent } from '../http/operation.ts';
 import { tooMany } from '../http/per-admin-limit.ts';
 import { errorSchema, named } from '../openapi/components.ts';
 import { parseFilters } from './filters.ts';
@@ -127,20 +127,22 @@ export const levelDifficulty = declare({
   query: {
     schema: z.strictObject({
       stageId: positive.meta({ description: 'The stage.' }),
-      languageId: positive
-        .optional()
-        .meta({ description: 'One language; absent: every language of the stage (within the account’s).' }),
-      since: moment.meta({
+      languageId: emptyIsAbsent(positive).meta({
+        description: 'One language; absent: every language of the stage (within the account’s).',
+      }),
+      since: emptyIsAbsent(moment).meta({
         description:
           'Results updated at or after: a day (2026-11-01, UTC) or an ISO 8601 instant with its offset; a day that does not exist (2026-02-30) is a 400.',
       }),
-      until: moment.meta({ description: 'Results updated before this instant, or through this day.' }),
-      activePlayers: z
-        .enum(['true', 'false'])
-        .transform((v) => v === 'true')
-        .pipe(z.boolean())
-        .optional()
-        .meta({ description: 'Only players whose account is active and not deleted.' }),
+      until: emptyIsAbsent(moment).meta({
+        description: 'Results updated before this instant, or through this day.',
+      }),
+      activePlayers: emptyIsAbsent(
+        z
+          .enum(['true', 'false'])
+          .transform((v) => v === 'true')
+          .pipe(z.boolean()),
+      ).meta({ description: 'Only players whose account is active and not deleted.' }),
     }),
     parse: parseFilters,
   },

@@ -154,6 +154,13 @@ export const wholeQuery = (min: number, max: number) => {
     .pipe(z.int().min(min, { error: message }).max(max, { error: message }));
 };
 
+/**
+ * A query parameter sent empty (`?languageId=`, as a form with a blank field sends it) means the
+ * same as one not sent: what the lists' parsers do, published in the schema too.
+ */
+export const emptyIsAbsent = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 /** `page` (zero-based) and `size` of a list, from the query string. */
 export function pagingQuery(defaultSize: number, maxSize: number) {
   return {

@@ -8,7 +8,7 @@ import {
 import { SOLVABILITY_VERDICTS } from '#shared/solvability.ts';
 import { INT_MAX } from '#shared/entities/schemas.ts';
 import { BODY_LIMIT } from '../http/json-body.ts';
-import { declare, idParams, type OperationSpec } from '../http/operation.ts';
+import { declare, emptyIsAbsent, idParams, type OperationSpec } from '../http/operation.ts';
 import { tooMany } from '../http/per-admin-limit.ts';
 import { errorSchema, named } from '../openapi/components.ts';
 import { solvabilityRequest } from './request-schema.ts';
@@ -124,7 +124,7 @@ export const ofLevel = declare({
 
 /** `solvable` on the level list and export: yes keeps the solvable levels, no the others. */
 export const solvableQuery = {
-  [SOLVABLE_FILTER]: z.enum(SOLVABLE_CHOICES).optional().meta({
+  [SOLVABLE_FILTER]: emptyIsAbsent(z.enum(SOLVABLE_CHOICES)).meta({
     description:
       'yes keeps the levels whose verdict is solvable, no those with too few words or unsolvable (see /levels/cms/solvability). Empty means no filter.',
   }),

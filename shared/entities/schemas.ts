@@ -159,7 +159,9 @@ export function outputSchema(field: FieldDescription): z.ZodType {
         return z.unknown();
     }
   })();
-  return (field.nullable ? schema.nullable() : schema).meta({ title: field.label });
+  // Any JSON value already admits null: `nullable` would document an empty schema beside it.
+  const nullable = field.nullable && field.kind !== 'json';
+  return (nullable ? schema.nullable() : schema).meta({ title: field.label });
 }
 
 const built = new WeakMap<object, AnyEntitySchemas>();

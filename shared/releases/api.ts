@@ -6,7 +6,7 @@ import * as z from 'zod';
  * client, the panel and the CLI. The bundle the game reads is bundle.ts.
  */
 
-import { DIFF_TABLES, FINDINGS_LISTED, NOTES_MAX, REASON_MAX } from './tables.ts';
+import { DIFF_TABLES, FINDINGS_LISTED, NOTES_MAX, REASON_MAX, type DiffTable } from './tables.ts';
 
 export * from './tables.ts';
 
@@ -107,7 +107,13 @@ export const diffSchema = z
   .object({
     from: z.int().nullable().meta({ description: 'The earlier release; null: nothing published.' }),
     to: z.union([z.int(), z.literal('draft')]),
-    tables: z.record(z.enum(DIFF_TABLES), tableCountsSchema),
+    tables: z.strictObject(
+      // Each table a property of its own: a record over an enum documents none, only `required`.
+      Object.fromEntries(DIFF_TABLES.map((table) => [table, tableCountsSchema])) as Record<
+        DiffTable,
+        typeof tableCountsSchema
+      >,
+    ),
     /** Rows added, removed and changed, at most DIFF_ROWS_PER_TABLE per table and language. */
     rows: z.array(diffRowSchema),
     truncated: z.int().meta({ description: 'Rows counted but not listed.' }),

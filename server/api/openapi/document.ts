@@ -8,12 +8,9 @@ import {
 } from '#shared/change-sets.ts';
 import { apiDeclarations } from '../declarations.ts';
 import type { OperationSpec, ResponseSpec } from '../http/operation.ts';
-import { CHANGE_SETS_TAG } from '../changes/declarations.ts';
-import { LINK_BUILDER_TAG } from '../links/declarations.ts';
-import { TEAM_TAG } from '../team/declarations.ts';
-import { RELEASES_TAG } from '../releases/declarations.ts';
 import { errorSchema, nameOf, validationErrorSchema } from './components.ts';
 import { documentAliases, type ObjectSchema } from './aliases.ts';
+import { documentTags } from './tags.ts';
 
 /**
  * The OpenAPI 3.1 document of the embedded API, generated from the declarations the dispatcher
@@ -258,12 +255,7 @@ export function openApiDocument(options: { prefix: string }) {
   }
   const components = convert.components();
   for (const entity of contentEntities as readonly AnyEntity[]) documentEntityAliases(entity, components);
-  const tags = [...new Set(apiDeclarations().map((spec) => spec.tag))].map(
-    (name) =>
-      [CHANGE_SETS_TAG, LINK_BUILDER_TAG, TEAM_TAG, RELEASES_TAG].find((tag) => tag.name === name) ?? {
-        name,
-      },
-  );
+  const tags = documentTags([...new Set(apiDeclarations().map((spec) => spec.tag))]);
   return {
     openapi: '3.1.0',
     info: {

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { HealthLoad } from './health-data.ts';
 import { useFollowLink } from '../components/plain-links.ts';
 import { listOfNames } from '#shared/permissions.ts';
@@ -7,14 +7,19 @@ import { attentionOf } from './attention.ts';
 /**
  * The home's one line under the welcome: what needs the manager's attention (attention.ts), each
  * linking to where it is listed; or that nothing does; or why the report could not be read.
+ * `also`: what else the line says (the changes not yet released), after the report's items.
  */
-export function AttentionLine({ health }: { health: HealthLoad }) {
+export function AttentionLine({ health, also }: { health: HealthLoad; also?: ReactNode }) {
   const follow = useFollowLink();
+  const more = also ? <> · {also}</> : null;
   if (!health.report) {
     return health.error ? (
       <p className="alert alert-warning py-2 mb-3" role="status" data-testid="attention">
         The content health report is not available right now: {health.error}
+        {more}
       </p>
+    ) : also ? (
+      <p className="panel-attention mb-3">{also}</p>
     ) : null;
   }
   const { items, pending } = attentionOf(health.report);
@@ -23,6 +28,7 @@ export function AttentionLine({ health }: { health: HealthLoad }) {
     return (
       <p className="panel-attention mb-3" data-testid="attention">
         Nothing needs your attention right now.{still}
+        {more}
       </p>
     );
   }
@@ -38,6 +44,7 @@ export function AttentionLine({ health }: { health: HealthLoad }) {
         </Fragment>
       ))}
       .{still}
+      {more}
     </p>
   );
 }

@@ -87,8 +87,10 @@ export function Component() {
     <>
       <h1 className="h2">{username ? `Welcome, ${username}!` : 'Welcome!'}</h1>
       <p className="lead mb-3">Explore the various sections below to manage the content.</p>
-      <AttentionLine health={loaded.health} />
-      <UnreleasedChanges unreleased={loaded.unreleased} />
+      <AttentionLine
+        health={loaded.health}
+        also={loaded.unreleased ? <UnreleasedChanges unreleased={loaded.unreleased} /> : null}
+      />
       {/* The spec's home first: these two rows fill the first screen; the content health follows. */}
       <div className="row g-4 mb-5">
         {SECTIONS.map((section) => (

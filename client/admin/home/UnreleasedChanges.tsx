@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { readableNumber } from '#shared/entities/messages.ts';
 import { RELEASES_PATH } from '../releases/paths.ts';
 import type { Unreleased } from './unreleased.ts';
 
@@ -11,8 +12,10 @@ export function UnreleasedChanges({ unreleased }: { unreleased: Unreleased | nul
       <span data-testid="unreleased-changes">
         {changes === 0
           ? 'Players have every change: nothing is waiting to be released'
-          : `${changes} ${changes === 1 ? 'change' : 'changes'} not yet released`}
-        {findings > 0 ? ` (${findings} ${findings === 1 ? 'finding stops' : 'findings stop'} a publish)` : ''}
+          : `${readableNumber(changes)} ${changes === 1 ? 'change' : 'changes'} not yet released`}
+        {findings > 0
+          ? ` (${readableNumber(findings)} ${findings === 1 ? 'finding stops' : 'findings stop'} a publish)`
+          : ''}
         {unreleased.stale ? ' — counting again' : ''}
       </span>{' '}
       <Link to={RELEASES_PATH}>Review and publish</Link>

@@ -1,6 +1,5 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '#shared/panel-context.ts';
 import { IMPORTS_API_PATH, PROXY_PATH } from '#shared/panel-paths.ts';
-import { trackedFetch } from '../session-api.ts';
+import { panelCall } from '../panel-call.ts';
 import type { Verdict, VerdictCounts } from '#shared/dictionary.ts';
 
 /**
@@ -49,37 +48,8 @@ export interface ImportSummary {
   } | null;
 }
 
-async function call<T>(method: 'GET' | 'POST', url: string, body?: Blob): Promise<T> {
-  let response: Response;
-  let text: string;
-  try {
-    response = await trackedFetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(method === 'GET'
-          ? {}
-          : { [CSRF_HEADER]: CSRF_HEADER_VALUE, 'Content-Type': 'application/octet-stream' }),
-      },
-      ...(body ? { body } : {}),
-    });
-    text = await response.text();
-  } catch {
-    throw new Error('The panel server could not be reached: check the connection and try again.');
-  }
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    // Not JSON (a proxy's error page): the status says enough.
-  }
-  if (!response.ok) {
-    const message = (data as { message?: unknown } | null)?.message;
-    throw new Error(typeof message === 'string' ? message : `The request failed (${response.status}).`);
-  }
-  return data as T;
-}
+const call = <T>(method: 'GET' | 'POST', url: string, body?: Blob) =>
+  panelCall<T>(method, url, body ? { bytes: body } : undefined);
 
 export const importApi = {
   options: () =>

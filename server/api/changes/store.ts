@@ -3,13 +3,10 @@ import type { ChangeSet, ChangeSetEntry } from '#shared/change-sets.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import { springPage, type Page } from '../resources/page.ts';
-import { looseDb, type LooseDb, type Values } from '../resources/rows.ts';
+import { isoTime, looseDb, type LooseDb, type Values } from '../resources/rows.ts';
 import { fewValuesCondition } from '../resources/text-match.ts';
 
-const iso = (value: unknown): string | null =>
-  value === null || value === undefined
-    ? null
-    : (value instanceof Date ? value : new Date(String(value))).toISOString();
+const iso = isoTime;
 
 const json = (text: unknown): Values | null =>
   typeof text === 'string' ? (JSON.parse(text) as Values) : ((text as Values | null) ?? null);

@@ -3,19 +3,14 @@ import type { JobStatus } from '#shared/links/api.ts';
 import { RECENT_JOBS } from '#shared/links/api.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { ChangeContext } from '../audit/record.ts';
-import { looseDb, type Values } from '../resources/rows.ts';
+import { looseDb, type Values, isoTime } from '../resources/rows.ts';
 
 const UNFINISHED: JobStatus[] = ['queued', 'running'];
 /** Jobs read per statement while looking for the recent ones an account may see. */
 const RECENT_BATCH = 200;
 export const INTERRUPTED_MESSAGE = 'The server stopped while this job ran; start it again to finish it.';
 
-const iso = (value: unknown): string | null =>
-  value === null || value === undefined
-    ? null
-    : value instanceof Date
-      ? value.toISOString()
-      : new Date(String(value)).toISOString();
+const iso = isoTime;
 
 const parsed = <T>(text: unknown): T | null => (typeof text === 'string' ? (JSON.parse(text) as T) : null);
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Findings, LanguageBundle, Release, ReleaseState } from '#shared/releases/api.ts';
 import type { BundleCounts } from '#shared/releases/bundle.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { looseDb, type Values } from '../resources/rows.ts';
+import { looseDb, type Values, isoTime } from '../resources/rows.ts';
 import { stateSwitches, type StoredState } from './state-switch.ts';
 
 export { auditRelease, type ReleaseAudit, type StoredState } from './state-switch.ts';
@@ -14,12 +14,7 @@ const CHUNKS_PER_READ = 16;
 /** Chunks deleted per statement when a release is pruned. */
 const CHUNKS_PER_DELETE = 64;
 
-const iso = (value: unknown): string | null =>
-  value === null || value === undefined
-    ? null
-    : value instanceof Date
-      ? value.toISOString()
-      : new Date(String(value)).toISOString();
+const iso = isoTime;
 
 export interface BundleMeta extends LanguageBundle {
   releaseId: number;

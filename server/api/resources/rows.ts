@@ -78,3 +78,9 @@ export function toColumns(entity: AnyEntity, dialect: Dialect, values: Values): 
   }
   return columns;
 }
+
+/** A stored time (a Date from PostgreSQL, text from SQLite) as ISO 8601; null stays null. */
+export const isoTime = (value: unknown): string | null =>
+  value === null || value === undefined
+    ? null
+    : (value instanceof Date ? value : new Date(String(value))).toISOString();

@@ -82,7 +82,7 @@ function cleanQuery(raw: string): string {
  * The upstream URL, built with `new URL()` and checked to be exactly the expected path under the
  * configured origin and prefix (a second guard behind the path pattern).
  */
-export function upstreamUrl(base: URL, call: AllowedCall): URL {
+export function upstreamUrl(base: URL, call: Pick<AllowedCall, 'path' | 'query'>): URL {
   const url = new URL(call.path, base);
   if (url.origin !== base.origin || url.pathname !== `${base.pathname}${call.path}`) {
     throw new Error(`Refusing to build an upstream URL outside ${base.href}`);

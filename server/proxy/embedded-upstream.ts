@@ -1,16 +1,16 @@
+import { Readable } from 'node:stream';
+import type { WireAnswer } from '#shared/api-client/wire.ts';
+import type { ApiAnswer } from '../api/http/call.ts';
 import type { InProcessApi } from '../api/http/in-process.ts';
 import type { Upstream, UpstreamAnswer, UpstreamCall, UpstreamCaller } from './upstream.ts';
 import { UpstreamError } from './upstream-error.ts';
 
-// Only a label for the in-process calls: nothing is ever sent to this host.
-const EMBEDDED_ORIGIN = 'http://embedded-api.invalid';
-
 /**
- * The panel's way to the embedded content API: the API's own route table called in process
+ * The panel's way to the embedded content API: the API's own dispatcher called in process
  * (api/http/in-process.ts), so a proxied call runs the same validation, authorization, rate limits
- * and audit as an HTTP client's, with the browser's address, and no socket in between. The calls
- * are shaped as for an external API (URL, headers, body), so forward.ts and the shared API client
- * do not know which one they talk to.
+ * and audit as an HTTP client's, with the browser's address, and no socket, URL or origin in
+ * between. A JSON answer stays a value when the caller reads values (the loaders, `value`); it
+ * is serialised once, under the size cap, only for the browser.
  */
 export function createEmbeddedUpstream(
   prefix: string,
@@ -24,26 +24,25 @@ export function createEmbeddedUpstream(
     }
     return body;
   };
-  const send = async (req: UpstreamCaller, call: UpstreamCall): Promise<UpstreamAnswer> => {
+  const call = (
+    req: UpstreamCaller,
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: Buffer | null,
+  ) => {
     const target = api();
     if (!target) throw new UpstreamError('unreachable', 'The content API could not be reached.');
-    const path = call.url.pathname.startsWith(prefix) ? call.url.pathname.slice(prefix.length) : '/';
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(call.headers)) headers[name.toLowerCase()] = value;
-    const answer = await target({
-      method: call.method,
-      url: `${path}${call.url.search}`,
-      headers,
-      body: call.body,
-      ip: req.ip ?? '',
-      id: String(req.id),
-      log: req.log,
-    });
-    const answerHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(answer.headers)) answerHeaders[name.toLowerCase()] = value;
+    return target({ method, url, headers, body, ip: req.ip ?? '', id: String(req.id), log: req.log });
+  };
+
+  const send = async (req: UpstreamCaller, upstreamCall: UpstreamCall): Promise<UpstreamAnswer> => {
+    const { method, path, query, headers, body } = upstreamCall;
+    const answer = await call(req, method, `/${path}${query ? `?${query}` : ''}`, headers, body);
+    const answerHeaders = lowerCased(answer.headers);
     if (answer.stream) {
       answerHeaders['content-type'] ??= 'application/octet-stream';
-      if (call.stream && answer.status === 200) {
+      if (upstreamCall.stream && answer.status === 200) {
         return { status: 200, headers: answerHeaders, body: Buffer.alloc(0), stream: answer.stream };
       }
       const chunks: Buffer[] = [];
@@ -53,30 +52,40 @@ export function createEmbeddedUpstream(
     if (answer.json === undefined)
       return { status: answer.status, headers: answerHeaders, body: Buffer.alloc(0) };
     answerHeaders['content-type'] = 'application/json; charset=utf-8';
-    const body = bounded(Buffer.from(JSON.stringify(answer.json)));
-    return { status: answer.status, headers: answerHeaders, body };
+    if (upstreamCall.value) {
+      return { status: answer.status, headers: answerHeaders, body: Buffer.alloc(0), json: answer.json };
+    }
+    const bytes = bounded(Buffer.from(JSON.stringify(answer.json)));
+    return { status: answer.status, headers: answerHeaders, body: bytes };
   };
 
   return {
-    base: () => new URL(`${EMBEDDED_ORIGIN}${prefix}/`),
     send,
-    fetchFor(req) {
-      return (async (input: string | URL | globalThis.Request, init?: RequestInit) => {
-        const request = new Request(input, init);
-        const headers: Record<string, string> = {};
-        request.headers.forEach((value, name) => {
-          headers[name] = value;
-        });
-        const body = request.body ? Buffer.from(await request.arrayBuffer()) : null;
-        const method = request.method as UpstreamCall['method'];
-        const answer = await send(req, { method, url: new URL(request.url), headers, body });
-        const nobody = answer.status === 204 || answer.status === 304;
-        return new Response(nobody ? null : new Uint8Array(answer.body), {
-          status: answer.status,
-          headers: answer.headers as Record<string, string>,
-        });
-      }) as typeof fetch;
-    },
+    // The auth calls (login, refresh…) through the shared client, straight to the dispatcher.
+    clientWay: (req) => ({
+      wire: async (wireCall) => {
+        const headers = lowerCased(wireCall.headers);
+        const body = wireCall.body === undefined ? null : Buffer.from(wireCall.body);
+        const url = `/${wireCall.path}${wireCall.query ? `?${wireCall.query}` : ''}`;
+        return asWireAnswer(await call(req, wireCall.method, url, headers, body));
+      },
+    }),
     close: async () => {},
   };
+}
+
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  const lower: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) lower[name.toLowerCase()] = value;
+  return lower;
+}
+
+/** The dispatcher's answer as the shared client reads it: the value as it is, a stream as a web stream. */
+function asWireAnswer(answer: ApiAnswer): WireAnswer {
+  const headers = new Headers(answer.headers);
+  if (answer.stream) {
+    const stream = Readable.toWeb(answer.stream) as ReadableStream<Uint8Array<ArrayBuffer>>;
+    return { status: answer.status, headers, body: null, stream };
+  }
+  return { status: answer.status, headers, body: answer.json ?? null };
 }

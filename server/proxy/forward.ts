@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import type { PanelSession } from '../session/middleware.ts';
 import { markActivity, stateOf } from '../session/session-data.ts';
 import type { TokenRefresher } from '../session/token-refresh.ts';
-import { BadProxyQuery, matchAllowedCall, upstreamUrl, type AllowedCall } from './allowed-routes.ts';
+import { BadProxyQuery, matchAllowedCall, type AllowedCall } from './allowed-routes.ts';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from './upstream.ts';
 import { UPSTREAM_DOWN, UPSTREAM_SLOW } from '../session/http.ts';
 
@@ -17,6 +17,8 @@ export interface BrowserCall {
   url: string;
   headers: IncomingHttpHeaders;
   body: Buffer | null;
+  /** A JSON answer is wanted as its value (`json`) where the API can hand it over so (loaders). */
+  value?: boolean;
 }
 
 export interface ProxyOutcome {
@@ -25,6 +27,8 @@ export interface ProxyOutcome {
   body: Buffer;
   /** An export's body, relayed as it arrives (see router.ts); `body` is then empty. */
   stream?: Readable;
+  /** With `value`, a JSON answer as the embedded API made it; `body` is then empty. */
+  json?: unknown;
   /** The session is over: the caller clears the cookie (the store entry is already gone). */
   endSession?: boolean;
 }
@@ -95,14 +99,15 @@ export async function forward(req: Request, deps: ForwardDeps, call: BrowserCall
   if (!hasBody) delete headers['content-type'];
   headers['x-request-id'] = String(req.id);
 
-  const url = upstreamUrl(deps.upstream.base(req), allowed);
   const send = (accessToken: string): Promise<UpstreamAnswer> =>
     deps.upstream.send(req, {
       method: allowed.method,
-      url,
+      path: allowed.path,
+      query: allowed.query,
       headers: { ...headers, authorization: `Bearer ${accessToken}` },
       body: hasBody ? (call.body ?? Buffer.alloc(0)) : null,
       ...(allowed.stream ? { stream: true } : {}),
+      ...(call.value ? { value: true } : {}),
     });
 
   try {
@@ -158,8 +163,11 @@ function upstreamFailure(answer: UpstreamAnswer, requestId: string): ProxyOutcom
   let message = answer.status === 503 ? UPSTREAM_DOWN : `The content API failed (status ${answer.status}).`;
   if (answer.status === 503) {
     try {
-      const body = JSON.parse(answer.body.toString('utf8')) as { message?: unknown };
-      if (typeof body.message === 'string' && /^[^\n<>{}]{1,120}$/.test(body.message)) message = body.message;
+      const body = ('json' in answer ? answer.json : JSON.parse(answer.body.toString('utf8'))) as {
+        message?: unknown;
+      } | null;
+      if (typeof body?.message === 'string' && /^[^\n<>{}]{1,120}$/.test(body.message))
+        message = body.message;
     } catch {
       // not JSON: the generic message
     }
@@ -194,5 +202,6 @@ export function relay(answer: UpstreamAnswer, requestId: string): ProxyOutcome {
     headers,
     body: answer.body,
     ...(answer.stream ? { stream: answer.stream } : {}),
+    ...('json' in answer ? { json: answer.json } : {}),
   };
 }

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { Request } from 'express';
 import { Agent, fetch as undiciFetch, request as undiciRequest } from 'undici';
+import type { Wire } from '#shared/api-client/wire.ts';
+import { upstreamUrl } from './allowed-routes.ts';
 import { UpstreamError } from './upstream-error.ts';
 
 export { UpstreamError };
@@ -25,12 +27,17 @@ export const DEFAULT_UPSTREAM_TIMEOUTS: UpstreamTimeouts = {
 
 export interface UpstreamCall {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** The full upstream URL, built by upstreamUrl(). */
-  url: URL;
+  /** Relative to the content API's prefix, built only from parsed parts (allowed-routes.ts). */
+  path: string;
+  /** Encoded, without the `?`; '' when none. */
+  query: string;
+  /** Lower-case names. */
   headers: Record<string, string>;
   body: Buffer | null;
   /** A 200's body is handed over unread, to be piped on (exports); other answers are read whole. */
   stream?: boolean;
+  /** A JSON answer may come back as its value (`json`), not serialised: the loaders read values. */
+  value?: boolean;
 }
 
 export interface UpstreamAnswer {
@@ -39,17 +46,20 @@ export interface UpstreamAnswer {
   body: Buffer;
   /** With `stream`, a 200's body (`body` is then empty); the caller must read or destroy it. */
   stream?: Readable;
+  /** With `value`, the embedded API's JSON answer as it was made (`body` is then empty). */
+  json?: unknown;
 }
 
 /** What a call needs of the browser's request: its IP (as Express reads it), id and logger. */
 export type UpstreamCaller = Pick<Request, 'ip' | 'id' | 'log'>;
 
+/** Where the shared API client's calls go (its options): a URL and fetch, or a wire in process. */
+export type ClientWay = { baseUrl: string; fetch: typeof fetch } | { wire: Wire };
+
 export interface Upstream {
-  /** `{origin}{prefix}/` of the content API this request's panel talks to (trailing slash included). */
-  base(req: UpstreamCaller): URL;
   send(req: UpstreamCaller, call: UpstreamCall): Promise<UpstreamAnswer>;
-  /** fetch for the shared API client, over the same way; never follows redirects. */
-  fetchFor(req: UpstreamCaller): typeof fetch;
+  /** For the shared API client (the auth calls), over the same way; redirects are never followed. */
+  clientWay(req: UpstreamCaller): ClientWay;
   close(): Promise<void>;
 }
 
@@ -67,12 +77,19 @@ export function createHttpUpstream(upstreamApiUrl: string, timeouts: UpstreamTim
     connections: 64,
   });
   const origin = new URL(`${upstreamApiUrl}/`);
+  const viaPool = (async (input: string | URL | globalThis.Request, init?: RequestInit) => {
+    try {
+      const options = { ...init, redirect: 'manual', dispatcher: agent };
+      return await undiciFetch(input as string, options as unknown as Parameters<typeof undiciFetch>[1]);
+    } catch (error) {
+      throw asUpstreamError(error);
+    }
+  }) as unknown as typeof fetch;
 
   return {
-    base: () => new URL(origin),
     async send(_req, call) {
       try {
-        const answer = await undiciRequest(call.url, {
+        const answer = await undiciRequest(upstreamUrl(origin, call), {
           dispatcher: agent,
           method: call.method,
           headers: call.headers,
@@ -96,16 +113,7 @@ export function createHttpUpstream(upstreamApiUrl: string, timeouts: UpstreamTim
         throw asUpstreamError(error);
       }
     },
-    fetchFor() {
-      return (async (input: string | URL | globalThis.Request, init?: RequestInit) => {
-        try {
-          const options = { ...init, redirect: 'manual', dispatcher: agent };
-          return await undiciFetch(input as string, options as unknown as Parameters<typeof undiciFetch>[1]);
-        } catch (error) {
-          throw asUpstreamError(error);
-        }
-      }) as unknown as typeof fetch;
-    },
+    clientWay: () => ({ baseUrl: origin.href.replace(/\/$/, ''), fetch: viaPool }),
     close: () => agent.close(),
   };
 }

@@ -30,8 +30,7 @@ function heldTokens(initial: Tokens | null): TokenStore & { current: Tokens | nu
 export function upstreamAuth(upstream: Upstream, req: Request) {
   const client = (tokens?: TokenStore): ApiClient =>
     createApiClient({
-      baseUrl: upstream.base(req).href.replace(/\/$/, ''),
-      fetch: upstream.fetchFor(req),
+      ...upstream.clientWay(req),
       ...(tokens ? { tokens } : {}),
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromResponse } from './errors.ts';
+import { errorFromAnswer, errorFromResponse } from './errors.ts';
 
 const ID = '0b0e6f0e-6a5c-4b8e-9d51-3f6a0c2a9e11';
 
@@ -26,5 +26,28 @@ describe('the request id of a failed call', () => {
       JSON.stringify({ requestId: '<script>' }),
     );
     expect(odd.requestId).toBe(undefined);
+  });
+});
+
+describe('an answer handed over as a value (the panel loaders, in process)', () => {
+  it('fails as the same answer read from its text would', () => {
+    const body = {
+      message: 'Invalid request body',
+      fieldErrors: { language: ['Required'] },
+      requestId: ID,
+    };
+    const headers = new Headers({ 'Retry-After': '3' });
+    for (const status of [400, 429]) {
+      const fromValue = errorFromAnswer({ status, headers, body });
+      const fromText = errorFromResponse(new Response(null, { status, headers }), JSON.stringify(body));
+      expect({ ...fromValue, message: fromValue.message }).toEqual({
+        ...fromText,
+        message: fromText.message,
+      });
+    }
+    // Without a message, the value is quoted as the JSON a browser would have read.
+    expect(errorFromAnswer({ status: 409, headers, body: { reason: 'stale' } }).message).toBe(
+      '{"reason":"stale"}',
+    );
   });
 });

@@ -72,24 +72,41 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
 /** The error of a non-2xx response whose body was read as `text`. */
 export function errorFromResponse(response: Response, text: string): ApiError {
-  const body = parseBody(text);
+  const { status, statusText, headers } = response;
+  return errorFromAnswer({ status, statusText, headers, body: parseBody(text), text });
+}
+
+/**
+ * The error of a non-2xx answer: its body (parsed) and, when it arrived as text, that text; an
+ * answer handed over as a value is quoted as its JSON.
+ */
+export function errorFromAnswer(answer: {
+  status: number;
+  statusText?: string;
+  headers: Pick<Headers, 'get'>;
+  body: unknown;
+  text?: string;
+}): ApiError {
+  const { status, body } = answer;
+  const text =
+    answer.text ??
+    (body === null || body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body));
   const bodyMessage = (body as { message?: unknown } | null)?.message;
   const message =
     typeof bodyMessage === 'string' && bodyMessage !== ''
       ? bodyMessage
       : text.trim() !== ''
         ? text.trim()
-        : `Request failed with status ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  const retryAfter =
-    response.status === 429 ? retryAfterSeconds(response.headers.get('Retry-After')) : undefined;
+        : `Request failed with status ${status}${answer.statusText ? ` ${answer.statusText}` : ''}`;
+  const retryAfter = status === 429 ? retryAfterSeconds(answer.headers.get('Retry-After')) : undefined;
   // The body's id names the request that failed upstream of a proxy; else this answer's own.
   const bodyId = (body as { requestId?: unknown } | null)?.requestId;
   const requestId =
     typeof bodyId === 'string' && REQUEST_ID.test(bodyId)
       ? bodyId
-      : (response.headers.get('X-Request-Id') ?? undefined);
+      : (answer.headers.get('X-Request-Id') ?? undefined);
   return new ApiError(message, {
-    status: response.status,
+    status,
     body,
     ...(retryAfter === undefined ? {} : { retryAfter }),
     ...(requestId !== undefined && REQUEST_ID.test(requestId) ? { requestId } : {}),

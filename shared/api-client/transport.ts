@@ -4,7 +4,8 @@ import {
   CHANGE_SET_RECORDED_HEADER,
 } from '../change-set-wire.ts';
 import type { ChangeSetTag } from './change-sets.ts';
-import { ApiError, errorFromFailure, errorFromResponse, parseBody } from './errors.ts';
+import { ApiError, errorFromAnswer, errorFromFailure } from './errors.ts';
+import { fetchWire, type HeaderReader, type Wire, type WireAnswer } from './wire.ts';
 
 export interface Tokens {
   accessToken: string;
@@ -21,12 +22,26 @@ export interface TokenStore {
   singleFlight?<T>(key: 'refresh', run: () => Promise<T>): Promise<T>;
 }
 
-export interface ApiClientOptions {
-  /** 'http://localhost:3000/arguscreative/words' (Node) or '/argusma-words-panel/api' (browser). */
-  baseUrl: string;
+/** Where the calls go: fetch to a base URL, or a wire of the caller's (see wire.ts). */
+export type ApiClientOptions = ApiClientSettings &
+  (
+    | {
+        /** 'http://localhost:3000/arguscreative/words' (Node) or '/argusma-words-panel/api' (browser). */
+        baseUrl: string;
+        fetch?: typeof fetch;
+        wire?: never;
+      }
+    | {
+        /** The API in this process (the panel's loaders): no URL, the answer handed over parsed. */
+        wire: Wire;
+        baseUrl?: never;
+        fetch?: never;
+      }
+  );
+
+interface ApiClientSettings {
   /** Absent: no bearer header and no refresh (the browser behind the session proxy). */
   tokens?: TokenStore;
-  fetch?: typeof fetch;
   /** Extra headers on every request (the panel sends its CSRF header). */
   headers?: Record<string, string>;
   /** Per attempt, default 30 s. */
@@ -37,12 +52,6 @@ export interface ApiClientOptions {
    * commands, imports and scripts can be undone as one unit without code of their own.
    */
   changeSet?: ChangeSetTag;
-}
-
-interface Answer {
-  response: Response;
-  /** The whole body; null when it is left unread for the caller to stream. */
-  text: string | null;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -69,7 +78,7 @@ export interface CallOptions {
 export interface Transport {
   call<T>(options: CallOptions): Promise<T>;
   /** A call whose answer's headers matter too (the ETag of a record). */
-  callWithHeaders<T>(options: CallOptions): Promise<{ body: T; headers: Headers }>;
+  callWithHeaders<T>(options: CallOptions): Promise<{ body: T; headers: HeaderReader }>;
   /**
    * A GET whose answer is read as it arrives, a line at a time (JSON Lines exports). The timeout
    * covers the wait for the answer and then each stretch of silence while it streams.
@@ -85,15 +94,14 @@ export interface Transport {
  * the newer token), so ten concurrent 401s make a single refresh call.
  */
 export function createTransport(options: ApiClientOptions): Transport {
-  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const wire =
+    options.wire ??
+    fetchWire(options.baseUrl, options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const base = options.baseUrl.replace(/\/+$/, '');
   const store = options.tokens;
   let refreshing: Promise<Tokens> | null = null;
 
-  async function send(call: CallOptions, bearer: string | null, streamed = false): Promise<Answer> {
-    const query = call.query?.toString();
-    const url = `${base}/${call.path}${query ? `?${query}` : ''}`;
+  async function send(call: CallOptions, bearer: string | null, streamed = false): Promise<WireAnswer> {
     const headers: Record<string, string> = {
       ...options.headers,
       ...call.headers,
@@ -114,18 +122,19 @@ export function createTransport(options: ApiClientOptions): Transport {
       controller.abort();
     }, timeoutMs);
     try {
-      const response = await doFetch(url, {
+      // The timeout covers the body too: a server that sends headers and then stalls is just as hung.
+      const answer = await wire({
         method: call.method,
+        path: call.path,
+        query: call.query?.toString() ?? '',
         headers,
-        credentials: 'same-origin',
         signal: controller.signal,
+        streamed,
         ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
       });
-      const recorded = Number(response.headers.get(CHANGE_SET_RECORDED_HEADER) ?? 0);
-      if (tag && response.ok && Number.isInteger(recorded) && recorded > 0) tag.recorded += recorded;
-      // The timeout covers the body too: a server that sends headers and then stalls is just as hung.
-      if (streamed && response.ok) return { response, text: null };
-      return { response, text: await response.text() };
+      const recorded = Number(answer.headers.get(CHANGE_SET_RECORDED_HEADER) ?? 0);
+      if (tag && isOk(answer) && Number.isInteger(recorded) && recorded > 0) tag.recorded += recorded;
+      return answer;
     } catch (error) {
       throw errorFromFailure(error, timedOut ? timeoutMs : null);
     } finally {
@@ -138,11 +147,11 @@ export function createTransport(options: ApiClientOptions): Transport {
     if (!store || !held?.refreshToken) {
       throw new ApiError('No refresh token is held: log in again', { status: null });
     }
-    const { response, text } = await send({ method: 'GET', path: REFRESH_PATH }, held.refreshToken);
-    if (!response.ok) throw errorFromResponse(response, text ?? '');
-    const body = parseBody(text ?? '') as Partial<Tokens> | null;
+    const answer = await send({ method: 'GET', path: REFRESH_PATH }, held.refreshToken);
+    if (!isOk(answer)) throw errorFromAnswer(answer);
+    const body = answer.body as Partial<Tokens> | null;
     if (typeof body?.accessToken !== 'string' || body.accessToken === '') {
-      throw new ApiError('The refresh answer holds no access token', { status: response.status, body });
+      throw new ApiError('The refresh answer holds no access token', { status: answer.status, body });
     }
     // SPEC §7 shows only {accessToken}: without a rotated refresh token the held one stays good.
     const next: Tokens = {
@@ -168,11 +177,11 @@ export function createTransport(options: ApiClientOptions): Transport {
     return (bearer === 'refresh' ? held?.refreshToken : held?.accessToken) ?? null;
   }
 
-  async function answer(call: CallOptions, streamed: boolean): Promise<Answer> {
+  async function answer(call: CallOptions, streamed: boolean): Promise<WireAnswer> {
     const bearer = call.bearer ?? 'access';
     const token = await bearerFor(bearer);
     let answer = await send(call, token, streamed);
-    if (answer.response.status === 401 && bearer === 'access' && store && token !== null) {
+    if (answer.status === 401 && bearer === 'access' && store && token !== null) {
       const held = await store.get();
       if (held?.refreshToken) {
         // Someone refreshed while this call was out: its token is newer than ours, use it.
@@ -180,31 +189,36 @@ export function createTransport(options: ApiClientOptions): Transport {
         answer = await send(call, fresh.accessToken, streamed);
       }
     }
-    if (!answer.response.ok) throw errorFromResponse(answer.response, answer.text ?? '');
+    if (!isOk(answer)) throw errorFromAnswer(answer);
     return answer;
   }
 
   async function call<T>(options: CallOptions): Promise<T> {
-    return parseBody((await answer(options, false)).text ?? '') as T;
+    return (await answer(options, false)).body as T;
   }
 
-  async function callWithHeaders<T>(options: CallOptions): Promise<{ body: T; headers: Headers }> {
-    const { response, text } = await answer(options, false);
-    return { body: parseBody(text ?? '') as T, headers: response.headers };
+  async function callWithHeaders<T>(options: CallOptions): Promise<{ body: T; headers: HeaderReader }> {
+    const { body, headers } = await answer(options, false);
+    return { body: body as T, headers };
   }
 
   async function lines(options: CallOptions): Promise<{ type: string; lines: AsyncIterable<string> }> {
-    const { response } = await answer(options, true);
-    return { type: response.headers.get('content-type') ?? '', lines: readLines(response, timeoutMs) };
+    const { headers, stream } = await answer(options, true);
+    return { type: headers.get('content-type') ?? '', lines: readLines(stream ?? null, timeoutMs) };
   }
 
   return { call, callWithHeaders, lines, refresh };
 }
 
+const isOk = (answer: WireAnswer): boolean => answer.status >= 200 && answer.status < 300;
+
 /** The body's lines as they arrive; silence longer than `timeoutMs` is a timeout, as for a call. */
-async function* readLines(response: Response, timeoutMs: number): AsyncGenerator<string> {
-  if (!response.body) return;
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+async function* readLines(
+  body: ReadableStream<BufferSource> | null,
+  timeoutMs: number,
+): AsyncGenerator<string> {
+  if (!body) return;
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let pending = '';
   try {
     for (;;) {

@@ -67,7 +67,7 @@ describe('the in-process seam answers as HTTP does', () => {
     let text = '';
     if (answer.stream) for await (const chunk of answer.stream) text += String(chunk);
     else if (answer.json !== undefined) text = JSON.stringify(answer.json);
-    return { status: answer.status, headers, text };
+    return { status: answer.status, headers, text, json: answer.json };
   };
 
   const same = async (call: Call, status: number) => {
@@ -76,6 +76,10 @@ describe('the in-process seam answers as HTTP does', () => {
     expect(http.status, name).toBe(status);
     expect(seam.status, name).toBe(status);
     expect(seam.text, name).toBe(http.text);
+    // The panel's loaders get the value itself, never written and read as JSON: it must be what
+    // a browser reads from the text (ISO strings, not Dates), or server and browser render apart.
+    if (seam.json !== undefined)
+      expect(seam.json, `${name}: a plain JSON value`).toEqual(JSON.parse(seam.text));
     for (const header of HEADERS)
       expect(seam.headers[header], `${name}: ${header}`).toBe(http.headers[header]);
     if (seam.headers.etag) expect(seam.headers.etag, `${name}: version`).toBe(http.headers.etag);

@@ -66,9 +66,12 @@ async function languageFieldOf(db: LooseDb, entity: AnyEntity, ids: number[]): P
 async function auditedLanguages(db: LooseDb, entries: readonly Values[]): Promise<Array<Set<number>>> {
   const sets = entries.map(() => new Set<number>([NO_LANGUAGE]));
   const byResource = new Map<string, number[]>();
-  entries.forEach((entry, i) =>
-    byResource.set(String(entry.entity), [...(byResource.get(String(entry.entity)) ?? []), i]),
-  );
+  entries.forEach((entry, i) => {
+    const resource = String(entry.entity);
+    const indexes = byResource.get(resource);
+    if (indexes) indexes.push(i);
+    else byResource.set(resource, [i]);
+  });
   for (const [resource, indexes] of byResource) {
     const entity = entityByResource(resource);
     if (!entity?.language || 'audited' in entity.language) continue;

@@ -32,7 +32,11 @@ export interface PlannedWrite {
 
 export async function authorizeWrites(tx: Tx, actor: Actor, writes: readonly PlannedWrite[]): Promise<void> {
   const byEntity = new Map<AnyEntity, PlannedWrite[]>();
-  for (const write of writes) byEntity.set(write.entity, [...(byEntity.get(write.entity) ?? []), write]);
+  for (const write of writes) {
+    const list = byEntity.get(write.entity);
+    if (list) list.push(write);
+    else byEntity.set(write.entity, [write]);
+  }
   for (const [entity, list] of byEntity) {
     const refusal = entityRefusal(actor.reach, entity, 'write', who(actor));
     if (refusal) throw new Refusal(403, refusal);

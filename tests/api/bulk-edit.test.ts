@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.ts';
-import { createFixture, startApi, type ApiHarness, type Fixture } from './harness.ts';
+import { createFixture, insertPlayer, startApi, type ApiHarness, type Fixture } from './harness.ts';
 
 /** `POST {resource}/cms/bulk-update` and `bulk-delete`: many rows per request, by ids or filters. */
 describe.each(DIALECTS)('bulk edits by ids or filters (%s)', (dialect) => {
@@ -81,6 +81,16 @@ describe.each(DIALECTS)('bulk edits by ids or filters (%s)', (dialect) => {
       ),
     });
     expect(await letters('letters=zz')).toEqual(['puzzle']);
+  });
+
+  it('a player deleted already is counted unchanged by a second bulk delete, not changed', async () => {
+    const player = await insertPlayer(api, { username: 'gone-twice' });
+    const first = await api.post('users/cms/bulk-delete', { ids: [player] });
+    expect(first.body).toMatchObject({ matched: 1, changed: 1, unchanged: 0 });
+    const second = await api.post('users/cms/bulk-delete', { ids: [player] });
+    expect(second.body).toMatchObject({ changed: 0, refused: 0 });
+    const deletes = await api.get(`audit/cms/search/?entity=users&entityId=${player}&action=delete`);
+    expect(deletes.body.totalElements).toBe(1);
   });
 
   it('works through many chunks in one request', async () => {

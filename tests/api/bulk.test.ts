@@ -132,6 +132,25 @@ describe.each(DIALECTS)('bulk upsert, an extension of the contract (%s)', (diale
     expect(dry.body.results.at(-1).changes).toEqual(last.changes);
   });
 
+  it('a second row naming the same id is refused, naming the first; the first is written as sent', async () => {
+    const [tap] = f.words;
+    const was = (await api.get(`words/cms/${tap}`)).body.isActive as boolean;
+    const res = await api.post('words/cms/bulk', {
+      rows: [
+        { id: tap, isActive: !was },
+        { id: tap, isActive: was },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.counts).toEqual({ created: 0, updated: 1, unchanged: 0, rejected: 1 });
+    expect(res.body.results[1]).toMatchObject({
+      status: 'rejected',
+      reason: `Row 2 names word ${tap} again (row 1 does too): send each row once`,
+    });
+    expect((await api.get(`words/cms/${tap}`)).body.isActive).toBe(!was);
+    expect((await api.post('words/cms/bulk', { rows: [{ id: tap, isActive: was }] })).status).toBe(200);
+  });
+
   it('MAX_BULK_ROWS (5,000) rows in one request; one more is refused whole', async () => {
     const letters = (i: number) => `w${i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}x`;
     const rows = Array.from({ length: MAX_BULK_ROWS }, (_, i) => ({

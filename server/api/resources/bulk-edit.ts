@@ -277,7 +277,10 @@ export async function bulkDelete(
   return editAll(database, transaction, entity, targets, request.dryRun ?? false, async (tx, rows, tally) => {
     for (const row of rows) {
       try {
-        await deleteRecord(tx, entity, row, ctx);
+        if (!(await deleteRecord(tx, entity, row, ctx))) {
+          tally.unchanged += 1;
+          continue;
+        }
       } catch (error) {
         if (!isRowRefusal(error)) throw error;
         tally.refuse(row.id as number, error.message);

@@ -69,10 +69,24 @@ export async function bulkUpsert(
     entity,
     prepared.flatMap((row) => (row.ok && row.id !== undefined ? [row.id] : [])),
   );
+  // Rows are judged against the rows as stored before the request: a second row naming the same
+  // id would be judged against values the first one replaced, so it is refused, not half applied.
+  const firstRowOf = new Map<number, number>();
   for (const [index, row] of prepared.entries()) {
     if (!row.ok) {
       reject(index, row.reason, row.fieldErrors);
       continue;
+    }
+    if (row.id !== undefined) {
+      const first = firstRowOf.get(row.id);
+      if (first !== undefined) {
+        reject(
+          index,
+          `Row ${index + 1} names ${entity.label.toLowerCase()} ${row.id} again (row ${first + 1} does too): send each row once`,
+        );
+        continue;
+      }
+      firstRowOf.set(row.id, index);
     }
     // A row naming its id, or of a table the API does not create rows in, gives only what changes.
     const mode = row.id !== undefined || !entity.operations.create ? 'update' : 'create';

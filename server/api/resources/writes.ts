@@ -124,7 +124,7 @@ export async function deleteRecord(
   entity: AnyEntity,
   existing: Values,
   ctx: ChangeContext,
-): Promise<void> {
+): Promise<boolean> {
   const id = existing.id as number;
   const deleted = entity.timestamps?.deleted;
   if (deleted) {
@@ -136,7 +136,8 @@ export async function deleteRecord(
       before: existing,
       after: { ...existing, [deleted]: gone ? existing[deleted] : ctx.now },
     });
-    if (gone) return;
+    // Deleted already: nothing to write, and nothing to count as changed.
+    if (gone) return false;
     const updated = entity.timestamps?.updated;
     const row = await tx.db
       .updateTable(entity.table)
@@ -150,10 +151,11 @@ export async function deleteRecord(
       action: 'delete',
       ...changedFields(existing, fromRow(entity, row)),
     });
-    return;
+    return true;
   }
   await authorizeRow(tx, ctx, { entity, before: existing, after: null });
   await assertNotReferenced(tx, entity, id);
   await tx.db.deleteFrom(entity.table).where('id', '=', id).execute();
   await recordChange(tx, ctx, { entity, entityId: id, action: 'delete', before: existing, after: null });
+  return true;
 }

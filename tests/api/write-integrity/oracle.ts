@@ -215,6 +215,7 @@ function answerViolations(o: Observed, rows: RowChange[], fail: (m: string) => v
     const written = new Set(
       results.filter((r) => r.status === 'created' || r.status === 'updated').map((r) => r.id),
     );
+    const stated = new Map<string, { what: string; id: number; field: string; to: unknown }>();
     for (const result of results) {
       const id = result.id ?? request.namedIds[result.index];
       const what = `bulk row ${result.index} (${result.status})`;
@@ -223,12 +224,16 @@ function answerViolations(o: Observed, rows: RowChange[], fail: (m: string) => v
       if (request.dryRun) continue;
       if (result.status === 'created' && !o.after.rows.get(entity.resource)!.has(Number(result.id)))
         fail(`${what}: ${entity.resource} ${result.id} is not there`);
-      if (result.status === 'updated') {
-        const now = o.after.rows.get(entity.resource)!.get(Number(result.id));
+      if (result.status === 'updated')
         for (const [f, c] of Object.entries(result.changes ?? {}))
-          if (!same(now?.[f], c.to))
-            fail(`${what}: says ${f} → ${JSON.stringify(c.to)}, it holds ${JSON.stringify(now?.[f])}`);
-      }
+          stated.set(`${String(result.id)} ${f}`, { what, id: Number(result.id), field: f, to: c.to });
+    }
+    // Rows are written in order: a row the request reaches twice (by id, then by its natural key)
+    // holds what the last row that changed it says.
+    for (const { what, id, field, to } of stated.values()) {
+      const now = o.after.rows.get(entity.resource)!.get(id);
+      if (!same(now?.[field], to))
+        fail(`${what}: says ${field} → ${JSON.stringify(to)}, it holds ${JSON.stringify(now?.[field])}`);
     }
   }
   if (request.kind === 'bulk-update' || request.kind === 'bulk-delete') {

@@ -32,7 +32,7 @@ export type ApiClientOptions = ApiClientSettings &
         wire?: never;
       }
     | {
-        /** The API in this process (the panel's loaders): no URL, the answer handed over parsed. */
+        /** The API inside this server (the panel's loaders): no URL, the answer handed over parsed. */
         wire: Wire;
         baseUrl?: never;
         fetch?: never;

@@ -3,7 +3,7 @@ import { parseBody } from './errors.ts';
 /**
  * How the transport's calls reach the content API: fetch to a base URL (HTTP, in the browser, the
  * CLI and the server's auth calls), or a function given by whoever holds the API in the same
- * process (the panel's loaders), which answers with the parsed value and never builds a URL.
+ * server (the panel's loaders), which answers with the parsed value and never builds a URL.
  * Bearer, refresh-on-401, change sets, timeouts and errors stay in the transport, for both.
  */
 

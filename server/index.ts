@@ -49,11 +49,13 @@ async function main() {
     metricsServer = metrics.listen(config.metricsPort, config.host);
   }
 
-  // Log lines are written asynchronously: the last ones reach stdout before the process ends
-  // (within a second: a stdout nobody reads must not hold the exit).
+  // Log lines are written asynchronously, so the process ends on its own once the last write is
+  // out (pino's flush callback may come while a write is still in flight, and process.exit then
+  // lost the last line). Whatever still holds the loop after a second (a stdout nobody reads, a
+  // request past the shutdown limit) does not hold the exit.
   const exit = (code: number) => {
-    setTimeout(() => process.exit(code), 1000);
-    handle.logger.flush(() => process.exit(code));
+    process.exitCode = code;
+    setTimeout(() => process.exit(code), 1000).unref();
   };
   let stopping = false;
   const shutdown = (signal: string) => {

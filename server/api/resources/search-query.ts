@@ -147,12 +147,11 @@ export function parseSearchQuery(entity: AnyEntity, query: Record<string, unknow
       continue;
     }
     if (raw === '') continue;
-    if (filters.has(field)) {
-      errors.set(key, [`filters ${field} a second time`]);
-      continue;
-    }
     const parsed = filterValue(filter, raw);
     if ('error' in parsed) errors.set(key, [parsed.error]);
+    // A name and its alias may both be given, as the schema says, only if they agree.
+    else if (filters.has(field) && filters.get(field)!.value !== parsed.value)
+      errors.set(key, [`filters ${field} a second time, with a different value`]);
     else filters.set(field, { field, kind: filter.kind, value: parsed.value });
   }
 

@@ -107,6 +107,7 @@ export async function wordsImportAction(
     const words = written.map((r) => ({
       languageId: options.language!,
       letters: parsed.words[r.index]!.word,
+      flags: r.flags,
     }));
     const answer = await importVerdicts(conn.api, words);
     if (answer.withoutDictionary.length > 0 && words.length > 0)

@@ -2,7 +2,7 @@ import { ApiError, type ApiClient } from '../api-client/index.ts';
 import {
   countVerdicts,
   emptyVerdictCounts,
-  MAX_CHECK_WORDS,
+  parseFlags,
   type Verdict,
   type VerdictCounts,
 } from '../dictionary.ts';
@@ -18,12 +18,13 @@ export interface ImportVerdicts {
 
 /**
  * The verdicts of the words an import creates or changes (the import previews of the panel and
- * the CLI): `POST words/cms/check`, a language's words {@link MAX_CHECK_WORDS} per call. A language
- * without a dictionary is asked once, and its words are left unjudged.
+ * the CLI). The dry run judged them already: each word comes with the `flags` its bulk result
+ * carries. Each language is asked once (`POST words/cms/check` of one word) whether it has a
+ * dictionary at all, so a preview can say its words were not checked rather than "known".
  */
 export async function importVerdicts(
   api: ApiClient,
-  words: ReadonlyArray<{ languageId: number; letters: string }>,
+  words: ReadonlyArray<{ languageId: number; letters: string; flags?: string | undefined }>,
 ): Promise<ImportVerdicts> {
   const verdicts: Verdict[][] = words.map(() => []);
   const counts = emptyVerdictCounts();
@@ -35,28 +36,22 @@ export async function importVerdicts(
     list.push(i);
   });
   for (const [languageId, positions] of byLanguage) {
-    for (let at = 0; at < positions.length; at += MAX_CHECK_WORDS) {
-      const part = positions.slice(at, at + MAX_CHECK_WORDS);
-      let answer;
-      try {
-        answer = await api.dictionary.check(
-          languageId,
-          part.map((i) => words[i]!.letters),
-        );
-      } catch (error) {
-        // An external API without dictionaries (older than issue 46): the words are not judged.
-        if (error instanceof ApiError && (error.status === 404 || error.status === 405))
-          return { verdicts, counts, withoutDictionary: [`The API (${error.status})`] };
-        throw error;
-      }
-      if (answer.dictionary === null) {
-        withoutDictionary.push(answer.language);
-        break;
-      }
-      answer.results.forEach((result, i) => {
-        verdicts[part[i]!] = result.verdicts;
-        countVerdicts(counts, result.verdicts);
-      });
+    let answer;
+    try {
+      answer = await api.dictionary.check(languageId, [words[positions[0]!]!.letters]);
+    } catch (error) {
+      // An external API without dictionaries (older than issue 46): the words are not judged.
+      if (error instanceof ApiError && (error.status === 404 || error.status === 405))
+        return { verdicts, counts, withoutDictionary: [`The API (${error.status})`] };
+      throw error;
+    }
+    if (answer.dictionary === null) {
+      withoutDictionary.push(answer.language);
+      continue;
+    }
+    for (const i of positions) {
+      verdicts[i] = parseFlags(words[i]!.flags);
+      countVerdicts(counts, verdicts[i]!);
     }
   }
   return { verdicts, counts, withoutDictionary };

@@ -65,6 +65,22 @@ describe.each(DIALECTS)('POST words/cms/check (%s)', (dialect) => {
     expect(body.results[1]!.message).toMatch(/Cyrillic/);
   });
 
+  it("a bulk write's results carry each word's flags, the same in a dry run as stored", async () => {
+    const rows = ['gardenia', 'qqzvx', 'london'].map((letters) => ({ letters, languageId: ids.english }));
+    const flagsOf = (body: { results: Array<{ flags?: string }> }) => body.results.map((r) => r.flags);
+    const dry = await api.post('words/cms/bulk', { rows, dryRun: true }).expect(200);
+    expect(flagsOf(dry.body)).toEqual([undefined, 'unknown', 'proper-noun']);
+    const written = await api.post('words/cms/bulk', { rows }).expect(200);
+    expect(flagsOf(written.body)).toEqual([undefined, 'unknown', 'proper-noun']);
+    const stored = await api.get(`words/cms/${written.body.results[1].id}`).expect(200);
+    expect(stored.body.flags).toBe('unknown');
+    // Changed letters are judged again; the result says what the word holds now.
+    const moved = await api
+      .post('words/cms/bulk', { rows: [{ id: written.body.results[1].id, letters: 'paris' }], dryRun: true })
+      .expect(200);
+    expect(moved.body.results[0]).toMatchObject({ status: 'updated', flags: 'proper-noun' });
+  });
+
   it('refuses a bad request with a 400 naming the field, an unknown language with a 404', async () => {
     const bad = await api.post('words/cms/check', { languageId: ids.english, words: [] });
     expect(bad.status).toBe(400);

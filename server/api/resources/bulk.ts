@@ -13,7 +13,7 @@ import { fromRow, toColumns, type Values } from './rows.ts';
 import { readsByTuple, rowsByTuple } from './tuple-rows.ts';
 import { textEqualsIgnoringCase } from './text-match.ts';
 import { createRecord, newRecordValues, updateRecord } from './writes.ts';
-import { assertWordLinkable, flagNewWords, prefetchWordFlags } from './word-flags.ts';
+import { assertWordLinkable, flagNewWords, prefetchNewWords } from './word-flags.ts';
 
 /**
  * Upserts rows in the caller's transaction: a row naming its `id` updates that row, any other
@@ -39,7 +39,6 @@ export async function bulkUpsert(
   slices?: { rows: number; pause: () => Promise<void> },
 ): Promise<Omit<BulkResponse, 'dryRun'>> {
   if (slices && rows.length > slices.rows) {
-    prefetchWordFlags(tx, entity, rows);
     // The same results, a slice of rows after another in the caller's transaction.
     const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
     const results: BulkRowResult[] = [];
@@ -106,6 +105,7 @@ export async function bulkUpsert(
     entity,
     all.filter((input) => input.id === undefined).map((input) => input.values),
   );
+  prefetchNewWords(tx, entity, all, stored);
   const pending = new Map<string, { index: number; values: Values }>();
   const label = entity.label.toLowerCase();
   // The write gate sees every row up front, so a refusal names them all (each write passes it
@@ -132,7 +132,7 @@ export async function bulkUpsert(
     for (const [key, { index }] of pending) {
       const record = created.get(key)!;
       stored.set(key, record);
-      results[index] = { index, status: 'created', id: record.id as number };
+      results[index] = { index, status: 'created', id: record.id as number, ...flagsOf(record) };
     }
     // A dry run is rolled back: the audit entries of its new rows would be written for nothing
     // (a large share of a big import's dry run), and no result depends on them.
@@ -168,6 +168,7 @@ export async function bulkUpsert(
       index,
       status: changed ? 'updated' : 'unchanged',
       id: record.id as number,
+      ...(changed ? flagsOf(record) : {}),
       ...(changed
         ? {
             changes: Object.fromEntries(
@@ -207,17 +208,25 @@ export async function bulkUpsert(
       } else {
         await flush();
         const record = await createRecord(tx, entity, input, ctx);
-        results[index] = { index, status: 'created', id: record.id as number };
+        results[index] = { index, status: 'created', id: record.id as number, ...flagsOf(record) };
       }
     } catch (error) {
       if (!isRowRefusal(error)) throw error;
       reject(index, error.message, error.fieldErrors);
     }
   }
-  // A dry run's last new rows are only counted: no later row needs them stored, and the
-  // transaction is rolled back anyway (half the cost of a dry run of a new word list).
-  if (dryRun) for (const { index } of pending.values()) results[index] = { index, status: 'created' };
-  else await flush();
+  // A dry run's last new rows are not stored: no later row needs them, and the transaction is
+  // rolled back anyway (half the cost of a dry run of a new word list). Words are still judged,
+  // so the preview says what each would be flagged as.
+  if (dryRun) {
+    const last = [...pending.values()];
+    await flagNewWords(
+      tx,
+      entity,
+      last.map((p) => p.values),
+    );
+    for (const { index, values } of last) results[index] = { index, status: 'created', ...flagsOf(values) };
+  } else await flush();
   const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
   // A dry run writes nothing: the ids of the rows it inserted meanwhile are gone with its rollback.
   const made = new Set(results.flatMap((r) => (dryRun && r.status === 'created' ? [r.id] : [])));
@@ -227,6 +236,10 @@ export async function bulkUpsert(
   }
   return { counts, results };
 }
+
+/** A word's dictionary flags (issue 46) for its result: what the import previews show. */
+const flagsOf = (row: Values): { flags?: string } =>
+  typeof row.flags === 'string' && row.flags !== '' ? { flags: row.flags } : {};
 
 /** Each parsed row as the write it will be: the stored row it matches (by id or key) and after. */
 function plannedWrites(

@@ -134,7 +134,7 @@ export async function planImport(
   }
   const found: PreviewRow[] = [];
   // The words the import writes, to be judged by their language's dictionary (issue 46).
-  const judged: Array<{ preview: PreviewRow; languageId: number; letters: string }> = [];
+  const judged: Judged[] = [];
   const notes = await importPass(api, entity, {
     file: held.path,
     ...(records ? { records } : {}),
@@ -149,7 +149,7 @@ export async function planImport(
         plan.changing.push({ line: preview.line, values: result.row });
         const { letters, languageId } = result.row;
         if (entity.name === 'word' && typeof letters === 'string' && typeof languageId === 'number')
-          judged.push({ preview, languageId, letters });
+          judged.push({ preview, languageId, letters, flags: result.flags });
       }
       found.push(preview);
     },
@@ -160,12 +160,16 @@ export async function planImport(
   return plan;
 }
 
+/** A word the import writes, with the flags its dry run found (issue 46). */
+interface Judged {
+  preview: PreviewRow;
+  languageId: number;
+  letters: string;
+  flags: string | undefined;
+}
+
 /** The words' verdicts onto their preview rows, their counts, and the rows flagged. */
-async function judge(
-  api: ApiClient,
-  plan: Plan,
-  judged: Array<{ preview: PreviewRow; languageId: number; letters: string }>,
-): Promise<void> {
+async function judge(api: ApiClient, plan: Plan, judged: Judged[]): Promise<void> {
   const answer = await importVerdicts(api, judged);
   for (const language of answer.withoutDictionary)
     plan.notes.push(`${language} has no dictionary: its words are not checked.`);

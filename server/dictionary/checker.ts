@@ -7,7 +7,7 @@ import type { DictionaryInfo } from '#shared/dictionary.ts';
 import type { Logger } from '../logger.ts';
 import { offensiveWordsOf } from './judge.ts';
 import { BUNDLED_DICTIONARIES, languageKey, NOUNS_CAPITALISED, type DictionarySetting } from './settings.ts';
-import type { CheckMessage, LoadMessage, WorkerReply } from './worker.ts';
+import type { CheckMessage, LoadMessage, PrefetchMessage, WorkerReply } from './worker.ts';
 
 // Bundled (build/server/index.js): the worker's bundle beside it. From source (tests, dev): under tsx.
 const BUNDLED = import.meta.url.endsWith('.js');
@@ -185,6 +185,13 @@ export function createDictionaries(
       await ensureLoaded(dictionary);
       const reply = await ask({ kind: 'check', key: dictionary.key, words: [...words] });
       return 'flags' in reply && reply.flags ? reply.flags : [];
+    },
+    /** Starts judging words a write will ask about soon (no answer; a failure is the write's to report). */
+    async prefetch(dictionary: Dictionary, words: readonly string[]): Promise<void> {
+      if (words.length === 0) return;
+      await ensureLoaded(dictionary);
+      const message: PrefetchMessage = { kind: 'prefetch', key: dictionary.key, words: [...words] };
+      thread().postMessage(message);
     },
     async close(): Promise<void> {
       const running = worker;

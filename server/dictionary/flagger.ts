@@ -28,23 +28,36 @@ async function languageNames(tx: Tx, ids: readonly number[]): Promise<Map<number
  * names the dictionary) rather than storing words unjudged.
  */
 export function createWordFlagger(dictionaries: Dictionaries): WordFlagger {
-  const flagger: WordFlagger = {
+  /** The words' positions per language that has a dictionary, with that dictionary. */
+  async function byDictionary(tx: Tx, words: ReadonlyArray<{ languageId: number }>) {
+    const byLanguage = new Map<number, number[]>();
+    words.forEach((word, i) => {
+      const list = byLanguage.get(word.languageId) ?? [];
+      if (list.length === 0) byLanguage.set(word.languageId, list);
+      list.push(i);
+    });
+    const named = await languageNames(tx, [...byLanguage.keys()]);
+    return [...byLanguage].flatMap(([languageId, positions]) => {
+      const name = named.get(languageId);
+      const dictionary = name ? dictionaries.of(name) : null;
+      return dictionary ? [{ dictionary, positions }] : [];
+    });
+  }
+
+  return {
     prefetch(tx, words) {
-      flagger.flagsOf(tx, words).catch(() => undefined); // the write's own request reports a failure
+      // The write's own request reports a failure.
+      void (async () => {
+        for (const { dictionary, positions } of await byDictionary(tx, words))
+          await dictionaries.prefetch(
+            await dictionary,
+            positions.map((i) => words[i]!.letters),
+          );
+      })().catch(() => undefined);
     },
     async flagsOf(tx, words) {
       const out: Array<string | null> = Array.from({ length: words.length }, () => null);
-      const byLanguage = new Map<number, number[]>();
-      words.forEach((word, i) => {
-        const list = byLanguage.get(word.languageId) ?? [];
-        if (list.length === 0) byLanguage.set(word.languageId, list);
-        list.push(i);
-      });
-      const named = await languageNames(tx, [...byLanguage.keys()]);
-      for (const [languageId, positions] of byLanguage) {
-        const name = named.get(languageId);
-        const dictionary = name ? dictionaries.of(name) : null;
-        if (!dictionary) continue;
+      for (const { dictionary, positions } of await byDictionary(tx, words)) {
         const flags = await dictionaries.flags(
           await dictionary,
           positions.map((i) => words[i]!.letters),
@@ -54,5 +67,4 @@ export function createWordFlagger(dictionaries: Dictionaries): WordFlagger {
       return out;
     },
   };
-  return flagger;
 }

@@ -27,6 +27,13 @@ export interface CheckMessage {
   words: string[];
 }
 
+/** Words a write will ask about soon: judged in the background, answers remembered, no reply. */
+export interface PrefetchMessage {
+  kind: 'prefetch';
+  key: string;
+  words: string[];
+}
+
 export type WorkerReply =
   { id: number; ok: true; flags?: string[]; ms?: number } | { id: number; ok: false; error: string };
 
@@ -47,7 +54,7 @@ async function load(message: LoadMessage): Promise<number> {
   return performance.now() - started;
 }
 
-function check({ key, words }: CheckMessage): string[] {
+function check({ key, words }: Pick<CheckMessage, 'key' | 'words'>): string[] {
   const loaded = judges.get(key);
   if (!loaded) throw new Error(`dictionary ${key} is not loaded`);
   if (loaded.answers.size > REMEMBERED) loaded.answers.clear();
@@ -61,7 +68,35 @@ function check({ key, words }: CheckMessage): string[] {
   });
 }
 
-port.on('message', (message: LoadMessage | CheckMessage) => {
+/**
+ * Prefetched words wait here and are judged a few hundred at a time, so a check that arrives
+ * meanwhile (a write waiting for its slice's flags) is answered at once, not after a whole bulk
+ * request's words: messages are handled in order, and one big prefetch held the write up.
+ */
+const PREFETCH_STEP = 250;
+const prefetched: Array<{ key: string; words: string[]; at: number }> = [];
+let prefetching = false;
+
+function prefetchStep(): void {
+  const next = prefetched[0];
+  if (!next) {
+    prefetching = false;
+    return;
+  }
+  const words = next.words.slice(next.at, next.at + PREFETCH_STEP);
+  next.at += words.length;
+  if (next.at >= next.words.length) prefetched.shift();
+  if (judges.has(next.key)) check({ key: next.key, words });
+  setImmediate(prefetchStep);
+}
+
+port.on('message', (message: LoadMessage | CheckMessage | PrefetchMessage) => {
+  if (message.kind === 'prefetch') {
+    prefetched.push({ key: message.key, words: message.words, at: 0 });
+    if (!prefetching) setImmediate(prefetchStep);
+    prefetching = true;
+    return;
+  }
   void (async () => {
     try {
       if (message.kind === 'load') port.postMessage({ id: message.id, ok: true, ms: await load(message) });

@@ -1,6 +1,6 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
+import { naturalKeyOf } from '#shared/entities/natural-key.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { parseWord } from '#shared/words.ts';
 import { conflict } from '../http/errors.ts';
 import type { Tx } from './integrity.ts';
 import type { Values } from './rows.ts';
@@ -103,20 +103,25 @@ export async function assertWordLinkable(tx: Tx, entity: AnyEntity, values: Valu
 }
 
 /**
- * A bulk write's words sent to the dictionary ahead of its slices (not awaited): the dictionary
- * thread judges them while the main thread compares and writes the first slice, and each slice's
- * own request then finds its answers remembered.
+ * A bulk write's new words (parsed, no stored row by their natural key) sent to the dictionary
+ * thread without waiting: it judges them while this thread checks the rows, and the insert's own
+ * request then finds its answers remembered. Rows already stored are not judged again (a file
+ * imported a second time sends none).
  */
-export function prefetchWordFlags(tx: Tx, entity: AnyEntity, rows: readonly unknown[]): void {
+export function prefetchNewWords(
+  tx: Tx,
+  entity: AnyEntity,
+  rows: ReadonlyArray<{ id: number | undefined; values: Values }>,
+  stored: ReadonlyMap<string, Values>,
+): void {
   if (entity.name !== 'word' || !tx.wordFlags?.prefetch) return;
   const words: Array<{ languageId: number; letters: string }> = [];
-  for (const row of rows) {
-    if (typeof row !== 'object' || row === null) continue;
-    const { letters, languageId, idLanguage } = row as Values;
-    const language = languageId ?? idLanguage;
-    if (typeof letters !== 'string' || typeof language !== 'number') continue;
-    const parsed = parseWord(letters);
-    if (parsed.ok) words.push({ languageId: language, letters: parsed.word });
+  for (const { id, values } of rows) {
+    if (id !== undefined || typeof values.letters !== 'string' || typeof values.languageId !== 'number')
+      continue;
+    const key = naturalKeyOf(entity, values);
+    if (key !== null && !stored.has(key))
+      words.push({ languageId: values.languageId, letters: values.letters });
   }
   if (words.length > 0) tx.wordFlags.prefetch(tx, words);
 }

@@ -34,9 +34,13 @@ export interface ReleasesClient {
   draft(options?: { wait?: boolean }): Promise<Draft | null>;
   publish(request: PublishRequest): Promise<PublishAnswer>;
   job(id: number): Promise<PublishJob>;
+  /** The latest publish jobs, newest first. */
+  jobs(): Promise<{ content: PublishJob[] }>;
   rollback(number: number, reason?: string): Promise<ReleaseSwitch>;
   widen(number: number, share: number): Promise<ReleaseSwitch>;
   schedule(request: ScheduleRequest): Promise<Schedule>;
+  /** Pending schedules soonest first, then the latest others with how they went. */
+  schedules(): Promise<{ content: Schedule[] }>;
   cancelSchedule(id: number): Promise<Schedule>;
 }
 
@@ -61,6 +65,7 @@ export function releasesClient(transport: Transport): ReleasesClient {
     },
     publish: (request) => transport.call<PublishAnswer>({ method: 'POST', path: base, body: request }),
     job: (id) => transport.call<PublishJob>({ method: 'GET', path: `${base}/jobs/${id}` }),
+    jobs: () => transport.call<{ content: PublishJob[] }>({ method: 'GET', path: `${base}/jobs` }),
     rollback: (number, reason) =>
       transport.call<ReleaseSwitch>({
         method: 'POST',
@@ -71,6 +76,7 @@ export function releasesClient(transport: Transport): ReleasesClient {
       transport.call<ReleaseSwitch>({ method: 'POST', path: `${base}/${number}/widen`, body: { share } }),
     schedule: (request) =>
       transport.call<Schedule>({ method: 'POST', path: `${base}/schedules`, body: request }),
+    schedules: () => transport.call<{ content: Schedule[] }>({ method: 'GET', path: `${base}/schedules` }),
     cancelSchedule: (id) => transport.call<Schedule>({ method: 'DELETE', path: `${base}/schedules/${id}` }),
   };
 }

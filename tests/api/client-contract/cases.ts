@@ -133,6 +133,8 @@ export const AREA_CALLS: { [A in Area]: Record<keyof ApiClient[A], Call<ApiClien
       (c) => c.releases.publish({ notes: 'May', dryRun: false, force: true, reason: 'urgent', share: 10 }),
     ],
     job: [(c) => c.releases.job(1)],
+    jobs: [(c) => c.releases.jobs()],
+    schedules: [(c) => c.releases.schedules()],
     rollback: [(c) => c.releases.rollback(3), (c) => c.releases.rollback(3, 'a broken level')],
     widen: [(c) => c.releases.widen(3, 50)],
     schedule: [

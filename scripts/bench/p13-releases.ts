@@ -161,16 +161,23 @@ export async function p13(ctx: BenchContext): Promise<Row[]> {
     const file = path.join(tmpdir(), `argus-bench-304-${process.pid}.json`);
     writeFileSync(file, JSON.stringify({ '/304': { status: 304, headers: recorded.headers, body: '' } }));
     const bare = await startHelper('bare-server.ts', [file]);
-    helpers.push(bare);
+    // The framework's own ceiling in the same run: the same 304 from a minimal Express app.
+    const bareExpress = await startHelper('bare-express.ts', [file]);
+    helpers.push(bare, bareExpress);
     const job = { connections: 50, duration: ctx.options.duration, headers: conditional };
-    const [app, floor] = await measureRuns(
+    const [app, floor, framework] = await measureRuns(
       ctx.loader,
       [
         { ...job, url: current },
         { ...job, url: `${bare.url}/304` },
+        { ...job, url: `${bareExpress.url}/304` },
       ],
       ctx.options.runs,
       { duration: 1 },
+    );
+    const frameworkRps = med(framework!, (r) => r.rps);
+    ctx.notes.push(
+      `P13 reference: a minimal Express app's same 304 in the same run: ${Math.round(frameworkRps)} req/s = ${(frameworkRps / med(floor!, (r) => r.rps)).toFixed(2)}× bare node:http; the game's 304 is ${(med(app!, (r) => r.rps) / frameworkRps).toFixed(2)}× of it`,
     );
     // For reference, in the same run: the public fast lane's own 304 (the landing page) against
     // the same kind of floor: what answering before Express costs with the log line and metrics.

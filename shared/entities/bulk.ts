@@ -40,7 +40,7 @@ export const bulkRowResultSchema = z
     reason: z.string().optional().meta({ description: 'Why the row was rejected.' }),
     flags: z.string().optional().meta({
       description:
-        "Words only: a created or updated word's open dictionary findings (`unknown`, `proper-noun`, `offensive`, comma-separated) as stored, or as a dry run would store them; absent when it has none or its language has no dictionary.",
+        "Words only: a created or updated word's open dictionary findings (`unknown`, `proper-noun`, `offensive`, space-separated) as stored, or as a dry run would store them; absent when it has none or its language has no dictionary.",
     }),
     fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
     changes: z

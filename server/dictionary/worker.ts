@@ -73,7 +73,7 @@ function check({ key, words }: Pick<CheckMessage, 'key' | 'words'>): string[] {
  * meanwhile (a write waiting for its slice's flags) is answered at once, not after a whole bulk
  * request's words: messages are handled in order, and one big prefetch held the write up.
  */
-const PREFETCH_STEP = 250;
+const PREFETCH_STEP = 100;
 const prefetched: Array<{ key: string; words: string[]; at: number }> = [];
 let prefetching = false;
 

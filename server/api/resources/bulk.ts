@@ -13,7 +13,7 @@ import { fromRow, toColumns, type Values } from './rows.ts';
 import { readsByTuple, rowsByTuple } from './tuple-rows.ts';
 import { textEqualsIgnoringCase } from './text-match.ts';
 import { createRecord, newRecordValues, updateRecord } from './writes.ts';
-import { assertWordLinkable, flagNewWords, prefetchNewWords } from './word-flags.ts';
+import { assertWordLinkable, flagNewWords } from './word-flags.ts';
 
 /**
  * Upserts rows in the caller's transaction: a row naming its `id` updates that row, any other
@@ -105,7 +105,6 @@ export async function bulkUpsert(
     entity,
     all.filter((input) => input.id === undefined).map((input) => input.values),
   );
-  prefetchNewWords(tx, entity, all, stored);
   const pending = new Map<string, { index: number; values: Values }>();
   const label = entity.label.toLowerCase();
   // The write gate sees every row up front, so a refusal names them all (each write passes it

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import type { ChangeContext } from '../audit/record.ts';
 import { notFound } from '../http/errors.ts';
 import { bulkUpsert } from './bulk.ts';
+import { prefetchWordFlags } from './word-flags.ts';
 import { bulkDelete, bulkUpdate } from './bulk-edit.ts';
 import type { Tx } from './integrity.ts';
 import { springPage, type Page } from './page.ts';
@@ -129,6 +130,7 @@ export function createStore(database: DatabaseHandle) {
     ): Promise<BulkResponse> {
       try {
         return await transaction(async (tx) => {
+          prefetchWordFlags(tx, entity, rows);
           const response = { dryRun, ...(await bulkUpsert(tx, entity, rows, ctx, dryRun, slices)) };
           if (dryRun) throw new DryRun(response);
           return response;

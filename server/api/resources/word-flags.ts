@@ -1,5 +1,5 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
-import { naturalKeyOf } from '#shared/entities/natural-key.ts';
+import { parseWord } from '#shared/words.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { conflict } from '../http/errors.ts';
 import type { Tx } from './integrity.ts';
@@ -103,25 +103,22 @@ export async function assertWordLinkable(tx: Tx, entity: AnyEntity, values: Valu
 }
 
 /**
- * A bulk write's new words (parsed, no stored row by their natural key) sent to the dictionary
- * thread without waiting: it judges them while this thread checks the rows, and the insert's own
- * request then finds its answers remembered. Rows already stored are not judged again (a file
- * imported a second time sends none).
+ * A bulk request's words sent to the dictionary thread as it arrives, without waiting: the thread
+ * judges them while this one parses, checks and writes the rows, so each insert's own request
+ * finds its answers remembered (sent later, per slice, the words were still being judged when the
+ * slice asked: a few ms of waiting per slice). A row that will not be written is judged for
+ * nothing, on the other thread; a word is judged once per process (answers remembered).
  */
-export function prefetchNewWords(
-  tx: Tx,
-  entity: AnyEntity,
-  rows: ReadonlyArray<{ id: number | undefined; values: Values }>,
-  stored: ReadonlyMap<string, Values>,
-): void {
+export function prefetchWordFlags(tx: Tx, entity: AnyEntity, rows: readonly unknown[]): void {
   if (entity.name !== 'word' || !tx.wordFlags?.prefetch) return;
   const words: Array<{ languageId: number; letters: string }> = [];
-  for (const { id, values } of rows) {
-    if (id !== undefined || typeof values.letters !== 'string' || typeof values.languageId !== 'number')
-      continue;
-    const key = naturalKeyOf(entity, values);
-    if (key !== null && !stored.has(key))
-      words.push({ languageId: values.languageId, letters: values.letters });
+  for (const row of rows) {
+    if (typeof row !== 'object' || row === null) continue;
+    const { letters, languageId, idLanguage } = row as Values;
+    const language = languageId ?? idLanguage;
+    if (typeof letters !== 'string' || typeof language !== 'number') continue;
+    const parsed = parseWord(letters);
+    if (parsed.ok) words.push({ languageId: language, letters: parsed.word });
   }
   if (words.length > 0) tx.wordFlags.prefetch(tx, words);
 }

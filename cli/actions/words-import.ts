@@ -100,7 +100,7 @@ export async function wordsImportAction(
   // The preview (issue 46): the words a dry run would create or change, by the language's dictionary.
   let verdicts: {
     counts: VerdictCounts;
-    flagged: Array<{ line: number; word: string; verdicts: Verdict[] }>;
+    flagged: Array<{ line: number; word: string; verdicts: readonly Verdict[] }>;
   } | null = null;
   if (options.dryRun) {
     const written = outcome.results.filter((r) => r.status === 'created' || r.status === 'updated');

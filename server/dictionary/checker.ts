@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { DictionaryInfo } from '#shared/dictionary.ts';
+import { FLAGS_BY_CODE } from './flag-codes.ts';
 import type { Logger } from '../logger.ts';
 import { offensiveWordsOf } from './judge.ts';
 import { BUNDLED_DICTIONARIES, languageKey, NOUNS_CAPITALISED, type DictionarySetting } from './settings.ts';
@@ -184,7 +185,7 @@ export function createDictionaries(
       if (words.length === 0) return [];
       await ensureLoaded(dictionary);
       const reply = await ask({ kind: 'check', key: dictionary.key, words: [...words] });
-      return 'flags' in reply && reply.flags ? reply.flags : [];
+      return 'codes' in reply && reply.codes ? Array.from(reply.codes, (code) => FLAGS_BY_CODE[code]!) : [];
     },
     /** Starts judging words a write will ask about soon (no answer; a failure is the write's to report). */
     async prefetch(dictionary: Dictionary, words: readonly string[]): Promise<void> {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import nspell from 'nspell';
+import { flagsCode } from './flag-codes.ts';
 import { judgeWord, type Judge } from './judge.ts';
 
 /**
@@ -34,13 +35,14 @@ export interface PrefetchMessage {
   words: string[];
 }
 
+/** `codes`: each word's flags as a code (flag-codes.ts), in the order asked. */
 export type WorkerReply =
-  { id: number; ok: true; flags?: string[]; ms?: number } | { id: number; ok: false; error: string };
+  { id: number; ok: true; codes?: Uint8Array; ms?: number } | { id: number; ok: false; error: string };
 
 /** Answers remembered per dictionary; forgotten all at once past this (a few tens of MB). */
 const REMEMBERED = 600_000;
 
-const judges = new Map<string, { judge: Judge; answers: Map<string, string> }>();
+const judges = new Map<string, { judge: Judge; answers: Map<string, number> }>();
 const port = parentPort!;
 
 async function load(message: LoadMessage): Promise<number> {
@@ -54,18 +56,20 @@ async function load(message: LoadMessage): Promise<number> {
   return performance.now() - started;
 }
 
-function check({ key, words }: Pick<CheckMessage, 'key' | 'words'>): string[] {
+function check({ key, words }: Pick<CheckMessage, 'key' | 'words'>): Uint8Array {
   const loaded = judges.get(key);
   if (!loaded) throw new Error(`dictionary ${key} is not loaded`);
   if (loaded.answers.size > REMEMBERED) loaded.answers.clear();
-  return words.map((word) => {
-    let flags = loaded.answers.get(word);
-    if (flags === undefined) {
-      flags = judgeWord(loaded.judge, word);
-      loaded.answers.set(word, flags);
+  const codes = new Uint8Array(words.length);
+  words.forEach((word, i) => {
+    let code = loaded.answers.get(word);
+    if (code === undefined) {
+      code = flagsCode(judgeWord(loaded.judge, word));
+      loaded.answers.set(word, code);
     }
-    return flags;
+    codes[i] = code;
   });
+  return codes;
 }
 
 /**
@@ -100,7 +104,10 @@ port.on('message', (message: LoadMessage | CheckMessage | PrefetchMessage) => {
   void (async () => {
     try {
       if (message.kind === 'load') port.postMessage({ id: message.id, ok: true, ms: await load(message) });
-      else port.postMessage({ id: message.id, ok: true, flags: check(message) });
+      else {
+        const codes = check(message);
+        port.postMessage({ id: message.id, ok: true, codes }, [codes.buffer as ArrayBuffer]);
+      }
     } catch (error) {
       port.postMessage({ id: message.id, ok: false, error: (error as Error).message });
     }

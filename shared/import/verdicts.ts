@@ -9,12 +9,17 @@ import {
 
 /** What an import's words are, by their language's dictionary (issue 46). */
 export interface ImportVerdicts {
-  /** Each word's verdicts, in the order given; empty for a word that is known or decided. */
-  verdicts: Verdict[][];
+  /**
+   * Each word's verdicts, in the order given; empty for a word that is known or decided. Words
+   * with the same flags share one (frozen) list: an import holds hundreds of thousands.
+   */
+  verdicts: ReadonlyArray<readonly Verdict[]>;
   counts: VerdictCounts;
   /** The languages that have no dictionary (their words are not judged). */
   withoutDictionary: string[];
 }
+
+const NONE: readonly Verdict[] = Object.freeze([]);
 
 /**
  * The verdicts of the words an import creates or changes (the import previews of the panel and
@@ -26,7 +31,14 @@ export async function importVerdicts(
   api: ApiClient,
   words: ReadonlyArray<{ languageId: number; letters: string; flags?: string | undefined }>,
 ): Promise<ImportVerdicts> {
-  const verdicts: Verdict[][] = words.map(() => []);
+  const verdicts: Array<readonly Verdict[]> = words.map(() => NONE);
+  const shared = new Map<string, readonly Verdict[]>();
+  const verdictsOf = (flags: string | undefined): readonly Verdict[] => {
+    if (!flags) return NONE;
+    let found = shared.get(flags);
+    if (!found) shared.set(flags, (found = Object.freeze(parseFlags(flags))));
+    return found;
+  };
   const counts = emptyVerdictCounts();
   const withoutDictionary: string[] = [];
   const byLanguage = new Map<number, number[]>();
@@ -50,7 +62,7 @@ export async function importVerdicts(
       continue;
     }
     for (const i of positions) {
-      verdicts[i] = parseFlags(words[i]!.flags);
+      verdicts[i] = verdictsOf(words[i]!.flags);
       countVerdicts(counts, verdicts[i]!);
     }
   }

@@ -28,7 +28,7 @@ export interface PreviewRow {
   changes?: Record<string, { from: unknown; to: unknown }>;
   row?: Record<string, unknown>;
   /** A word the import creates or changes, by its language's dictionary (issue 46); absent: known. */
-  verdicts?: Verdict[];
+  verdicts?: readonly Verdict[];
 }
 
 export interface Plan {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import nspell from 'nspell';
+import { parseWord } from '#shared/words.ts';
 import { flagsCode } from './flag-codes.ts';
 import { judgeWord, type Judge } from './judge.ts';
 
@@ -28,14 +29,16 @@ export interface CheckMessage {
   words: string[];
 }
 
-/** Words a write will ask about soon: judged in the background, answers remembered, no reply. */
+/**
+ * Words a write will ask about soon, as the request wrote them: the thread normalises each as the
+ * write will (shared/words.ts) and judges it in the background, answers remembered, no reply.
+ */
 export interface PrefetchMessage {
   kind: 'prefetch';
   key: string;
   words: string[];
 }
 
-/** `codes`: each word's flags as a code (flag-codes.ts), in the order asked. */
 export type WorkerReply =
   { id: number; ok: true; codes?: Uint8Array; ms?: number } | { id: number; ok: false; error: string };
 
@@ -90,7 +93,14 @@ function prefetchStep(): void {
   const words = next.words.slice(next.at, next.at + PREFETCH_STEP);
   next.at += words.length;
   if (next.at >= next.words.length) prefetched.shift();
-  if (judges.has(next.key)) check({ key: next.key, words });
+  if (judges.has(next.key))
+    check({
+      key: next.key,
+      words: words.flatMap((word) => {
+        const parsed = parseWord(word);
+        return parsed.ok ? [parsed.word] : [];
+      }),
+    });
   setImmediate(prefetchStep);
 }
 

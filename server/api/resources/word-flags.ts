@@ -1,5 +1,4 @@
 import type { AnyEntity } from '#shared/entities/index.ts';
-import { parseWord } from '#shared/words.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { conflict } from '../http/errors.ts';
 import type { Tx } from './integrity.ts';
@@ -17,7 +16,10 @@ export interface WordFlagger {
     tx: Tx,
     words: ReadonlyArray<{ languageId: number; letters: string }>,
   ): Promise<Array<string | null>>;
-  /** Starts judging words a write will ask about soon (answers remembered); never fails the write. */
+  /**
+   * Starts judging words a write will ask about soon, their letters as the request wrote them
+   * (answers remembered); never fails the write.
+   */
   prefetch?(tx: Tx, words: ReadonlyArray<{ languageId: number; letters: string }>): void;
 }
 
@@ -116,9 +118,9 @@ export function prefetchWordFlags(tx: Tx, entity: AnyEntity, rows: readonly unkn
     if (typeof row !== 'object' || row === null) continue;
     const { letters, languageId, idLanguage } = row as Values;
     const language = languageId ?? idLanguage;
-    if (typeof letters !== 'string' || typeof language !== 'number') continue;
-    const parsed = parseWord(letters);
-    if (parsed.ok) words.push({ languageId: language, letters: parsed.word });
+    // As written: the dictionary thread normalises them (this thread parses each row once, later).
+    if (typeof letters === 'string' && typeof language === 'number')
+      words.push({ languageId: language, letters });
   }
   if (words.length > 0) tx.wordFlags.prefetch(tx, words);
 }

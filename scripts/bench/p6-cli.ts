@@ -42,6 +42,11 @@ export function cliWorld(ctx: BenchContext): Promise<CliWorld> {
       databaseUrl: null,
       logFile: path.join(ROOT, 'bench', 'server-cli.log'),
     });
+    // Stopped even when what follows fails (a run that failed to log in hung, its server alive).
+    ctx.cleanups.push(async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
     const env = {
       ...process.env,
       ARGUS_API_URL: `${server.url}${API}`,
@@ -76,10 +81,6 @@ export function cliWorld(ctx: BenchContext): Promise<CliWorld> {
     );
     cli(['language', 'create', '--set', 'language=English']);
     cli(['language', 'create', '--set', 'language=Export']);
-    ctx.cleanups.push(async () => {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    });
     return { server, dir, cli, imported: false, accessToken };
   })();
   return world;

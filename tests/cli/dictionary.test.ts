@@ -72,6 +72,15 @@ describe.each(DIALECTS)('argus-words and the dictionaries (%s)', (dialect) => {
     expect(applied.code, applied.stderr).toBe(0);
   });
 
+  it('words import --dry-run into a language without a dictionary says its words are not checked', async () => {
+    const klingon = await create('language', { language: 'Klingon' });
+    const list = file('klingon.txt', ['qapla', 'xqzt']);
+    const preview = await h.cli(['words', 'import', list, '--language', String(klingon), '--dry-run']);
+    expect(preview.code, preview.stderr).toBe(0);
+    expect(preview.stderr).toContain('Klingon has no dictionary: its words are not checked.');
+    expect(preview.stderr).not.toMatch(/unknown|Dictionary:/);
+  });
+
   it('words decide accepts and excludes with a reason; check and lint then see the decisions', async () => {
     const missing = await h.cli(['words', 'decide', '--language', 'English', '--accept', 'xqzt']);
     expect(missing.code).toBe(2);

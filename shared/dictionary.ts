@@ -132,3 +132,14 @@ export interface LanguageDictionary {
   /** The words are being checked again (the dictionary changed) in the background. */
   checking: boolean;
 }
+
+/** Each language's positions in `words`, languages in first-seen order: words are judged a language at a time. */
+export function positionsByLanguage(words: ReadonlyArray<{ languageId: number }>): Map<number, number[]> {
+  const byLanguage = new Map<number, number[]>();
+  words.forEach((word, i) => {
+    const list = byLanguage.get(word.languageId);
+    if (list) list.push(i);
+    else byLanguage.set(word.languageId, [i]);
+  });
+  return byLanguage;
+}

@@ -1,3 +1,4 @@
+import { positionsByLanguage } from '#shared/dictionary.ts';
 import type { Tx } from '../api/resources/integrity.ts';
 import type { WordFlagger } from '../api/resources/word-flags.ts';
 import type { Dictionaries } from './checker.ts';
@@ -30,12 +31,7 @@ async function languageNames(tx: Tx, ids: readonly number[]): Promise<Map<number
 export function createWordFlagger(dictionaries: Dictionaries): WordFlagger {
   /** The words' positions per language that has a dictionary, with that dictionary. */
   async function byDictionary(tx: Tx, words: ReadonlyArray<{ languageId: number }>) {
-    const byLanguage = new Map<number, number[]>();
-    words.forEach((word, i) => {
-      const list = byLanguage.get(word.languageId) ?? [];
-      if (list.length === 0) byLanguage.set(word.languageId, list);
-      list.push(i);
-    });
+    const byLanguage = positionsByLanguage(words);
     const named = await languageNames(tx, [...byLanguage.keys()]);
     return [...byLanguage].flatMap(([languageId, positions]) => {
       const name = named.get(languageId);

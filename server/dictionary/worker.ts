@@ -76,7 +76,7 @@ function check({ key, words }: Pick<CheckMessage, 'key' | 'words'>): Uint8Array 
 }
 
 /**
- * Prefetched words wait here and are judged a few hundred at a time, so a check that arrives
+ * Prefetched words wait here and are judged a hundred at a time, so a check that arrives
  * meanwhile (a write waiting for its slice's flags) is answered at once, not after a whole bulk
  * request's words: messages are handled in order, and one big prefetch held the write up.
  */

@@ -3,6 +3,7 @@ import {
   countVerdicts,
   emptyVerdictCounts,
   parseFlags,
+  positionsByLanguage,
   type Verdict,
   type VerdictCounts,
 } from '../dictionary.ts';
@@ -41,13 +42,7 @@ export async function importVerdicts(
   };
   const counts = emptyVerdictCounts();
   const withoutDictionary: string[] = [];
-  const byLanguage = new Map<number, number[]>();
-  words.forEach((word, i) => {
-    const list = byLanguage.get(word.languageId) ?? [];
-    if (list.length === 0) byLanguage.set(word.languageId, list);
-    list.push(i);
-  });
-  for (const [languageId, positions] of byLanguage) {
+  for (const [languageId, positions] of positionsByLanguage(words)) {
     let answer;
     try {
       answer = await api.dictionary.check(languageId, [words[positions[0]!]!.letters]);

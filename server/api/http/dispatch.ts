@@ -27,12 +27,12 @@ export function createDispatch(
       const matched = find(base.method, base.path);
       if (matched === null) return finish(notFoundAnswer(base.method, base.path));
       if ('allowed' in matched) return finish(notAllowedAnswer(base.method, matched.allowed.join(', ')));
-      const ctx: ApiContext = {
-        ...base,
+      // Onto the caller's own object, not a copy: a copy would read its lazy `log` on every call.
+      const ctx: ApiContext = Object.assign(base, {
         params: matched.params,
         input: { params: {}, query: {}, body: undefined },
         finishing: [],
-      };
+      });
       return await run(matched.found.steps, ctx);
     } catch (error) {
       return finish(errorAnswer(error, base));

@@ -37,7 +37,6 @@ export function expressMount(dispatch: Dispatch, deps: { prefix: string; logger:
     });
   };
   return async (req, res) => {
-    const log = req.log ?? deps.logger;
     const answer = await dispatch({
       method: req.method,
       path: req.path,
@@ -46,19 +45,22 @@ export function expressMount(dispatch: Dispatch, deps: { prefix: string; logger:
       readBody: (limit) => readBody(req, res, limit),
       ip: req.ip ?? '',
       id: String(req.id),
-      log,
+      // A logger carrying the request's fields costs a child logger: made only by what logs.
+      get log() {
+        return req.log ?? deps.logger;
+      },
       prefix: deps.prefix,
     });
-    await send(res, answer, log);
+    await send(res, answer, () => req.log ?? deps.logger);
   };
 }
 
 /** Writes an answer with Express: res.json for JSON, piped for a stream (a failure cuts it short). */
-async function send(res: Response, answer: ApiAnswer, log: Logger): Promise<void> {
+async function send(res: Response, answer: ApiAnswer, log: () => Logger): Promise<void> {
   res.status(answer.status).set(answer.headers);
   if (answer.stream) {
     await pipeline(answer.stream, res).catch((error: unknown) => {
-      log.warn({ err: { message: (error as Error).message } }, 'API stream ended early');
+      log().warn({ err: { message: (error as Error).message } }, 'API stream ended early');
     });
   } else if (answer.json === undefined) res.end();
   else res.json(answer.json);

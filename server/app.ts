@@ -14,7 +14,7 @@ import type { UpstreamTimeouts } from './proxy/upstream.ts';
 import { errorHandler } from './http/errors.ts';
 import { claimedPaths, withFastLane } from './http/fast-lane.ts';
 import { capturedHeaders } from './http/header-template.ts';
-import { nextNonce, securityHeaders } from './http/security.ts';
+import { apiSecurityHeaders, nextNonce, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
 import { SERVER_PATHS } from './http/server-paths.ts';
 import { staticAssets } from './http/static-assets.ts';
@@ -89,8 +89,10 @@ function withNonce(helmet: RequestHandler): RequestHandler {
  * The request path, top to bottom (docs/architecture.md draws it):
  *  1. the public fast lane: a GET for a public page already rendered is answered from memory;
  *  2. everything else enters this one Express app: request log and metrics, health and metrics
- *     endpoints, malformed paths refused, security headers, compression when accepted;
- *  3. the content API at `/arguscreative/{product}`, when it is embedded;
+ *     endpoints, malformed paths refused;
+ *  3. the content API at `/arguscreative/{product}`, when it is embedded, with its own security
+ *     headers (no page, no nonce) and compression when accepted;
+ *  then, for the rest, security headers with a nonce and compression when accepted;
  *  4. the panel at `/argusma-words-panel`: session, CSRF, login, the proxy to the content API;
  *  5. static assets, robots and sitemap, then React's pages; the error handler last.
  * Mounted in that order, an API call or a proxied panel call meets only its own layers.
@@ -138,12 +140,16 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   app.use(healthRoutes(() => readiness));
   if (config.metricsToken) app.get('/metrics', metricsEndpoint(config.metricsToken));
   app.use(rejectMalformedPaths);
+  const compress = compressWhenAccepted();
+
+  // 3. The content API for HTTP clients (the panel calls the same routes in process), with headers
+  // of its own: it serves no page, so no nonce is drawn for it.
+  if (api) app.use(apiPrefix(config), apiSecurityHeaders(config), compress, api.handler);
+
+  // Everything else: security headers with a nonce for the page's scripts, compression.
   const helmet = securityHeaders(config);
   app.use(withNonce(helmet));
-  app.use(compressWhenAccepted());
-
-  // 3. The content API for HTTP clients (the panel calls the same routes in process).
-  if (api) app.use(apiPrefix(config), api.handler);
+  app.use(compress);
 
   // 4. The panel's server side.
   app.use(PANEL_PREFIX, panel.router);

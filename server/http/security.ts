@@ -25,6 +25,7 @@ export function securityHeaders(config: Config): ReturnType<typeof helmet> {
   const feedbackOrigin = config.public.feedbackFormUrl ? new URL(config.public.feedbackFormUrl).origin : null;
   const httpsSite = config.public.baseUrl.startsWith('https://');
   return helmet({
+    ...sharedOptions(config),
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -42,10 +43,31 @@ export function securityHeaders(config: Config): ReturnType<typeof helmet> {
         upgradeInsecureRequests: httpsSite ? [] : null,
       },
     },
+  });
+}
+
+/**
+ * The content API's headers: the site's, with a CSP that allows nothing. Its answers are JSON and
+ * release bundles, never a page, so nothing in them may load, run or be framed (the policy OWASP
+ * gives for REST services), and there is no script to give a nonce: the header is the same on
+ * every answer and nothing is drawn per request.
+ */
+export function apiSecurityHeaders(config: Config): ReturnType<typeof helmet> {
+  return helmet({
+    ...sharedOptions(config),
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+  });
+}
+
+function sharedOptions(config: Config) {
+  return {
     strictTransportSecurity: config.isProduction
       ? { maxAge: 63072000, includeSubDomains: true, preload: false }
       : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-  });
+  } as const;
 }

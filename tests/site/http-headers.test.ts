@@ -52,6 +52,18 @@ describe('security headers', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("gives the content API's answers the same headers with a CSP that allows nothing, and no nonce", async () => {
+    for (const path of ['/arguscreative/words/openapi.json', '/arguscreative/words/languages/cms']) {
+      const res = await get(path);
+      expect(res.headers['content-type'], path).toMatch(/json/);
+      expect(res.headers['content-security-policy'], path).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['strict-transport-security'], path).toMatch(/max-age=\d{6,}/);
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['x-frame-options'], path).toBe('SAMEORIGIN');
+      expect(res.headers['x-request-id'], path).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it('allows framing only of the configured feedback form origin', async () => {
     const withForm = await startTestApp({
       FEEDBACK_FORM_URL: 'https://docs.google.com/forms/d/e/abc/viewform?embedded=true',

@@ -13,6 +13,8 @@ import type { LanguageDraft } from './snapshot.ts';
  * every active level's solvability, judged as the workbench judges it (server/api/solvability's
  * createJudge over shared/solvability.ts) on exactly the content the release would hold.
  */
+const LEVELS_A_SLICE = 250;
+
 export async function gateFindings(draft: LanguageDraft, pause: () => Promise<void>): Promise<Finding[]> {
   const input: LintInput = {
     languages: [{ id: draft.language.id, isActive: draft.language.isActive, language: draft.language.name }],
@@ -46,14 +48,24 @@ export async function gateFindings(draft: LanguageDraft, pause: () => Promise<vo
   const add = (problem: Problem) => {
     if (severityOf(problem) === 'error') findings.push(problem);
   };
-  levelChecks(input, (kind, entity, id, message) => add({ kind, entity, id, message }));
+  // A few hundred levels at a time: the checks of a large language held the loop for 20 ms.
+  for (let at = 0; at < input.levels.length; at += LEVELS_A_SLICE) {
+    const levels = input.levels.slice(at, at + LEVELS_A_SLICE);
+    const ids = new Set(levels.map((level) => level.id));
+    const letterGroupLevels = input.letterGroupLevels.filter((link) => ids.has(link.levelId));
+    levelChecks({ ...input, levels, letterGroupLevels }, (kind, entity, id, message) =>
+      add({ kind, entity, id, message }),
+    );
+    await pause();
+  }
+
+  await pause();
 
   const names = namesOf(input);
-  for (const level of draft.levels) {
-    const name = levelName(
-      input.levels.find((l) => l.id === level.id)!,
-      names,
-    );
+  for (const [n, level] of draft.levels.entries()) {
+    // input.levels is draft.levels, mapped: the same level at the same place.
+    const name = levelName(input.levels[n]!, names);
+    if (n % 500 === 499) await pause();
     if (!draft.stages.has(level.stageId))
       findings.push({
         kind: 'missing-reference',
@@ -81,12 +93,19 @@ export async function gateFindings(draft: LanguageDraft, pause: () => Promise<vo
     links,
     draft.groups,
   );
+  // One object per word, shared by every group it is in (a large language links a million).
+  const wordOf = new Map<number, { letters: string; isActive: true; languageId: number }>();
+  const word = (id: number) => {
+    let found = wordOf.get(id);
+    if (!found)
+      wordOf.set(
+        id,
+        (found = { letters: draft.words.get(id)!, isActive: true, languageId: draft.language.id }),
+      );
+    return found;
+  };
   for (const groupId of judging.linkedIds()) {
-    const words = (draft.groupWords.get(groupId) ?? []).map((wordId) => ({
-      letters: draft.words.get(wordId)!,
-      isActive: true,
-      languageId: draft.language.id,
-    }));
+    const words = (draft.groupWords.get(groupId) ?? []).map(word);
     judging.judge(groupId, words);
     await pause();
   }

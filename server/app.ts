@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import type { Store } from 'express-session';
 import type { RouteObject } from 'react-router';
@@ -14,6 +13,7 @@ import type { UpstreamTimeouts } from './proxy/upstream.ts';
 import { errorHandler } from './http/errors.ts';
 import { claimedPaths, withFastLane } from './http/fast-lane.ts';
 import { capturedHeaders } from './http/header-template.ts';
+import { compressWhenAccepted } from './http/compression.ts';
 import { apiSecurityHeaders, nextNonce, securityHeaders } from './http/security.ts';
 import { seoRoutes } from './http/seo.ts';
 import { SERVER_PATHS } from './http/server-paths.ts';
@@ -61,20 +61,6 @@ export interface AppHandle {
   close(): Promise<void>;
 }
 
-/**
- * compression() for requests that accept an encoding. The others (the CLI, scripts, a load
- * balancer's probe) get the body as is, marked `Vary: Accept-Encoding` so a shared cache keeps it
- * apart from a compressed copy, without compression wrapping every write of their answers.
- */
-function compressWhenAccepted(): RequestHandler {
-  const compress = compression();
-  return (req, res, next) => {
-    if (req.headers['accept-encoding']) return compress(req, res, next);
-    res.vary('Accept-Encoding');
-    next();
-  };
-}
-
 /** Helmet's headers with a fresh CSP nonce, which pages put on their scripts (res.locals.cspNonce). */
 function withNonce(helmet: RequestHandler): RequestHandler {
   return (req, res, next) => {
@@ -91,7 +77,7 @@ function withNonce(helmet: RequestHandler): RequestHandler {
  *  2. everything else enters this one Express app: request log and metrics, health and metrics
  *     endpoints, malformed paths refused;
  *  3. the content API at `/arguscreative/{product}`, when it is embedded, with its own security
- *     headers (no page, no nonce) and compression when accepted;
+ *     headers (no page, no nonce), compressing the answers that are not compressed already;
  *  then, for the rest, security headers with a nonce and compression when accepted;
  *  4. the panel at `/argusma-words-panel`: session, CSRF, login, the proxy to the content API;
  *  5. static assets, robots and sitemap, then React's pages; the error handler last.
@@ -140,16 +126,15 @@ export async function createApp(config: Config, deps: AppDeps = {}): Promise<App
   app.use(healthRoutes(() => readiness));
   if (config.metricsToken) app.get('/metrics', metricsEndpoint(config.metricsToken));
   app.use(rejectMalformedPaths);
-  const compress = compressWhenAccepted();
 
   // 3. The content API for HTTP clients (the panel calls the same routes in process), with headers
-  // of its own: it serves no page, so no nonce is drawn for it.
-  if (api) app.use(apiPrefix(config), apiSecurityHeaders(config), compress, api.handler);
+  // of its own: it serves no page, so no nonce is drawn for it. It compresses what needs it itself.
+  if (api) app.use(apiPrefix(config), apiSecurityHeaders(config), api.handler);
 
   // Everything else: security headers with a nonce for the page's scripts, compression.
   const helmet = securityHeaders(config);
   app.use(withNonce(helmet));
-  app.use(compress);
+  app.use(compressWhenAccepted());
 
   // 4. The panel's server side.
   app.use(PANEL_PREFIX, panel.router);

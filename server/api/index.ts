@@ -13,6 +13,7 @@ import { historyOperations } from './history/routes.ts';
 import { json } from './http/call.ts';
 import { createDispatch } from './http/dispatch.ts';
 import { expressMount } from './http/express-mount.ts';
+import { compressWhenAccepted } from '../http/compression.ts';
 import { implement, type ApiOperation } from './http/operation.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { inProcessApi, type InProcessApi } from './http/in-process.ts';
@@ -141,7 +142,7 @@ export async function createContentApi(deps: {
   const timer = setInterval(() => void purging(), 10 * 60 * 1000);
   timer.unref();
   return {
-    handler: expressMount(dispatch, { prefix, logger }),
+    handler: expressMount(dispatch, { prefix, logger, compress: compressWhenAccepted() }),
     call: inProcessApi(dispatch, { prefix }),
     operations,
     close: async () => {

@@ -196,4 +196,25 @@ describe.each(DIALECTS)('releases on %s', (dialect) => {
     expect(release.role).toBe('current');
     await api.put(`levels/cms/${content.level}`, { ...level, checkCondition: 'words::2' });
   });
+
+  it('sends a bundle as it was stored: never compressed per request, whatever the client accepts', async () => {
+    const rows = Array.from({ length: 200 }, (_, n) => ({
+      letters:
+        `word${String.fromCharCode(97 + (n % 26))}${String.fromCharCode(97 + Math.floor(n / 26))}`.replace(
+          /\d/g,
+          '',
+        ),
+      languageId: content.english,
+    }));
+    expect((await api.post('words/cms/bulk', { rows })).status).toBe(200);
+    const number = await publish(api, { notes: 'More words', force: true, reason: 'the test' });
+    const at = `releases/${number}/${content.english}`;
+    const stored = await gameGet(api.app, game, at, { 'Accept-Encoding': 'identity' });
+    // Large enough that compression() would compress it (its threshold is 1 KB).
+    expect(stored.body.length).toBeGreaterThan(2048);
+    const deflate = await gameGet(api.app, game, at, { 'Accept-Encoding': 'deflate' });
+    expect(deflate.status).toBe(200);
+    expect(deflate.headers['content-encoding']).toBeUndefined();
+    expect(deflate.body.equals(stored.body)).toBe(true);
+  });
 });

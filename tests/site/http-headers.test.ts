@@ -64,6 +64,16 @@ describe('security headers', () => {
     }
   });
 
+  it("compresses the content API's JSON when the client accepts it, and marks Vary when not", async () => {
+    const path = '/arguscreative/words/openapi.json';
+    const gzip = await get(path).set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.openapi).toMatch(/^3\./);
+    const plain = await get(path).set('Accept-Encoding', '').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+  });
+
   it('allows framing only of the configured feedback form origin', async () => {
     const withForm = await startTestApp({
       FEEDBACK_FORM_URL: 'https://docs.google.com/forms/d/e/abc/viewform?embedded=true',

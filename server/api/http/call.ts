@@ -58,6 +58,11 @@ export interface ApiAnswer {
   json?: unknown;
   /** A body written as it is produced (exports); `json` is then absent. */
   stream?: Readable;
+  /**
+   * The body's bytes are final (a release bundle in the encoding the client chose, compressed
+   * once when it was published): never compressed again per request.
+   */
+  final?: boolean;
 }
 
 /**

@@ -12,7 +12,15 @@ import type { Dispatch } from './dispatch.ts';
 /** How long a request's body may take to arrive, once its operation asks for it. */
 export const BODY_TIMEOUT_MS = 10_000;
 
-export function expressMount(dispatch: Dispatch, deps: { prefix: string; logger: Logger }): RequestHandler {
+export function expressMount(
+  dispatch: Dispatch,
+  deps: {
+    prefix: string;
+    logger: Logger;
+    /** compression(), run only for an answer with a body not compressed already (see `encodes`). */
+    compress: RequestHandler;
+  },
+): RequestHandler {
   const readers = new Map<number, RequestHandler>();
   const readBody = (req: Request, res: Response, limit: number): Promise<RawBody> => {
     let read = readers.get(limit);
@@ -51,8 +59,19 @@ export function expressMount(dispatch: Dispatch, deps: { prefix: string; logger:
       },
       prefix: deps.prefix,
     });
+    if (encodes(answer)) await new Promise<void>((resolve) => void deps.compress(req, res, () => resolve()));
     await send(res, answer, () => req.log ?? deps.logger);
   };
+}
+
+/**
+ * Whether compression has anything to do: a body, neither final nor encoded already. A release
+ * bundle was compressed when published (and a 304 has no body): the game's reads skip the wrapper.
+ */
+function encodes(answer: ApiAnswer): boolean {
+  if (answer.final || answer.status === 204 || answer.status === 304) return false;
+  if (answer.json === undefined && !answer.stream) return false;
+  return !Object.keys(answer.headers).some((name) => name.toLowerCase() === 'content-encoding');
 }
 
 /** Writes an answer with Express: res.json for JSON, piped for a stream (a failure cuts it short). */

@@ -33,7 +33,12 @@ export function gameRequestOf(
 export function apiAnswerOf(answer: GameAnswer): ApiAnswer {
   if (answer.json) return json(answer.json, answer.status, answer.headers);
   if (!answer.body) return { status: answer.status, headers: answer.headers };
-  return { status: answer.status, headers: answer.headers, stream: Readable.from([answer.body]) };
+  return {
+    status: answer.status,
+    headers: answer.headers,
+    stream: Readable.from([answer.body]),
+    final: true,
+  };
 }
 
 /**

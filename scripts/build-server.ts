@@ -10,12 +10,14 @@ import * as esbuild from 'esbuild';
 export async function buildServer(root: string): Promise<void> {
   await esbuild.build({
     absWorkingDir: root,
-    // The worker threads' scripts (render-thread.ts, read-pool.ts, dictionary/checker.ts) sit beside the server's.
+    // The worker threads' scripts (render-thread.ts, read-pool.ts, dictionary/checker.ts,
+    // releases/draft-thread.ts) sit beside the server's.
     entryPoints: {
       index: 'server/index.ts',
       'render-worker': 'server/ssr/render-worker.tsx',
       'read-worker': 'server/db/read-worker.ts',
       'dictionary-worker': 'server/dictionary/worker.ts',
+      'draft-worker': 'server/api/releases/draft-worker.ts',
     },
     outdir: path.join(root, 'build/server'),
     bundle: true,

@@ -13,6 +13,7 @@ const built = [
   'build/server/index.js',
   'build/server/render-worker.js',
   'build/server/read-worker.js',
+  'build/server/draft-worker.js',
 ].map((file) => path.join(root, file));
 
 function newestSource(dir) {

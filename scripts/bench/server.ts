@@ -33,6 +33,7 @@ export function ensureBuild(): void {
     'build/server/index.js',
     'build/server/render-worker.js',
     'build/server/read-worker.js',
+    'build/server/draft-worker.js',
   ].map((f) => path.join(ROOT, f));
   const sources = Math.max(...['client', 'shared', 'server'].map((d) => newest(path.join(ROOT, d))));
   if (built.every((f) => existsSync(f) && statSync(f).mtimeMs >= sources)) return;

@@ -3,7 +3,7 @@ import { DiffBuilder } from '#shared/releases/diff.ts';
 import { keepBounded } from '../../db/until-commit.ts';
 import { notFound } from '../http/errors.ts';
 import { slicer } from '../solvability/compute-all.ts';
-import { storedBundle } from './draft.ts';
+import { storedBundle } from './draft-content.ts';
 import type { ReleaseStore } from './store.ts';
 
 /** Diffs between two releases kept (releases never change, so neither do their diffs). */

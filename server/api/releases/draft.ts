@@ -1,12 +1,7 @@
 import { sql } from 'kysely';
 import type { Finding, Findings, ReleaseDiff } from '#shared/releases/api.ts';
-import type { Bundle } from '#shared/releases/bundle.ts';
-import { DiffBuilder } from '#shared/releases/diff.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { slicer } from '../solvability/compute-all.ts';
-import { parseBundle } from './bundle-bytes.ts';
-import { findingsOf, gateFindings } from './gate.ts';
-import { readLanguageDraft, releaseLanguages } from './snapshot.ts';
+import { openDraftThread } from './draft-thread.ts';
 import type { ReleaseStore } from './store.ts';
 
 /** The tables a release is made of. */
@@ -56,59 +51,23 @@ export async function contentVersion(
   return `${String(row?.audit)}|${String(row?.tables)}|${Math.floor(now / SQLITE_REFRESH_MS)}|${state}`;
 }
 
-/** A release's bundle of a language, read back (a line at a time: see bundle-bytes.ts). */
-export async function storedBundle(
-  store: ReleaseStore,
-  number: number,
-  languageId: number,
-  pause: () => Promise<void>,
-): Promise<Bundle | null> {
-  const meta = await store.bundle(number, languageId);
-  if (!meta) return null;
-  return parseBundle(store.chunks(meta.releaseId, meta.languageId, 'identity'), pause);
-}
-
-/** The language ids a release has bundles of. */
-export async function releaseLanguageIds(store: ReleaseStore, number: number | null): Promise<number[]> {
-  if (number === null) return [];
-  return ((await store.get(number))?.languages ?? []).map((language) => language.languageId);
-}
-
 /**
- * The draft checked as a publish would check it (gate.ts), language by language, and its diff
- * against the current release: only one language's draft and bundle are held at a time.
+ * The draft checked as a publish would check it (draft-content.ts), in a thread of its own
+ * (draft-thread.ts): reading and judging every language's draft holds hundreds of MB for seconds,
+ * which on the event loop delayed every other request (P13's `GET /` during a publish).
  */
 export async function checkDraft(
   database: DatabaseHandle,
   store: ReleaseStore,
   now: number,
 ): Promise<DraftCheck> {
-  const pause = slicer();
   const version = await contentVersion(database, store, now);
-  const current = (await store.state()).current;
-  const languages = await releaseLanguages(database);
-  const diff = new DiffBuilder();
-  const findings: Finding[] = [];
-  for (const language of languages) {
-    const draft = await readLanguageDraft(database, language, pause);
-    findings.push(...(await gateFindings(draft, pause)));
-    const before = current === null ? null : await storedBundle(store, current, language.id, pause);
-    await diff.add(before, draft.bundle, pause);
-    await pause();
+  const thread = openDraftThread(database);
+  try {
+    return { version, ...(await thread.check(now)) };
+  } finally {
+    await thread.close();
   }
-  // Languages the current release has that the draft no longer does (deactivated).
-  const drafted = new Set(languages.map((language) => language.id));
-  for (const id of await releaseLanguageIds(store, current)) {
-    if (drafted.has(id) || current === null) continue;
-    await diff.add(await storedBundle(store, current, id, pause), null, pause);
-  }
-  return {
-    version,
-    computedAt: new Date(now).toISOString(),
-    findings,
-    summary: findingsOf(findings),
-    diff: diff.result(current, 'draft'),
-  };
 }
 
 /** How long the panel waits for a check of a changed draft before it is shown the last one. */

@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Finding } from '#shared/releases/api.ts';
-import { countsOf } from '#shared/releases/bundle.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import type { ChangeContext } from '../audit/record.ts';
 import type { JobRun } from '../jobs/leased-jobs.ts';
 import { INTERRUPTED_MESSAGE } from '../jobs/jobs-store.ts';
 import { slicer } from '../solvability/compute-all.ts';
-import { bundleBytes } from './bundle-bytes.ts';
 import { contentVersion } from './draft.ts';
-import { findingsOf, gateFindings } from './gate.ts';
-import { readLanguageDraft, releaseLanguages } from './snapshot.ts';
+import { openDraftThread } from './draft-thread.ts';
+import { findingsOf } from './gate.ts';
+import { releaseLanguages } from './snapshot.ts';
 import type { ReleaseStore } from './store.ts';
 
 /** What a publish job was asked (the `jobs` row's params). */
@@ -42,7 +41,7 @@ export function refusal(findings: readonly Finding[]): string {
 /**
  * Builds and publishes a release (the publish job's work): for each active language, its draft
  * is read, judged by the gate (refused unless forced), written as one JSON bundle, hashed and
- * compressed once, and stored in chunks; a draft that changed while it was read (an import under
+ * compressed once (all of it in the draft thread), and stored in chunks; a draft that changed while it was read (an import under
  * way) is read again. Then, in one transaction, the release is published and the game's current
  * (or staged) release switched to it, with its audit entry; older releases past the retention
  * are pruned. The job's row says which language it is at; a stop between languages discards the
@@ -64,6 +63,8 @@ export async function runPublish(deps: {
   const now = () => deps.ctx().now;
   let releaseId: number | null = null;
   const result: PublishResult = { release: null };
+  // Each language's draft is read, judged and built in a thread of its own (draft-thread.ts).
+  const thread = openDraftThread(database);
   try {
     await store.discardBuilding(pause);
     for (let attempt = 1; ; attempt++) {
@@ -91,16 +92,15 @@ export async function runPublish(deps: {
           await run.update(job.id, { status: 'interrupted', error: INTERRUPTED_MESSAGE, result }, now());
           return;
         }
-        const draft = await readLanguageDraft(database, language, pause);
-        findings.push(...(await gateFindings(draft, pause)));
-        if (findings.length > 0 && !params.force) {
+        const built = await thread.build(language, params.force);
+        findings.push(...built.findings);
+        if (!built.bytes || (findings.length > 0 && !params.force)) {
           await store.discardBuilding(pause);
           await run.update(job.id, { status: 'failed', error: refusal(findings), result }, now());
           return;
         }
-        const bytes = await bundleBytes(draft.bundle, pause);
-        await store.writeBundle(releaseId, language, bytes, countsOf(draft.bundle), pause);
-        hashes.push(`${language.id}:${bytes.hash}`);
+        await store.writeBundle(releaseId, language, built.bytes, built.counts, pause);
+        hashes.push(`${language.id}:${built.bytes.hash}`);
         done += 1;
         if (!(await run.update(job.id, { done, result }, now()))) return;
       }
@@ -140,5 +140,7 @@ export async function runPublish(deps: {
     const message = error instanceof Error ? error.message : String(error);
     if (releaseId !== null) await store.discardBuilding(pause).catch(() => undefined);
     await run.update(job.id, { status: 'failed', error: message.slice(0, 500), result }, now());
+  } finally {
+    await thread.close();
   }
 }

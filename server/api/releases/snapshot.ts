@@ -6,7 +6,7 @@ import {
   type BundleStage,
   type BundleWord,
 } from '#shared/releases/bundle.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
+import type { ReadHandle } from '../../db/relayed-reads.ts';
 import { groupWordIds } from '../solvability/load-all.ts';
 
 /**
@@ -50,7 +50,7 @@ export interface LanguageDraft {
 
 type Pause = () => Promise<void>;
 
-async function* pages(database: DatabaseHandle, query: (after: number) => ReturnType<typeof sql>) {
+async function* pages(database: ReadHandle, query: (after: number) => ReturnType<typeof sql>) {
   let after = 0;
   for (;;) {
     const rows = await database.read(query(after).compile(database.db));
@@ -61,9 +61,7 @@ async function* pages(database: DatabaseHandle, query: (after: number) => Return
 }
 
 /** The languages a release has a bundle of: the active ones, by id. */
-export async function releaseLanguages(
-  database: DatabaseHandle,
-): Promise<Array<{ id: number; name: string }>> {
+export async function releaseLanguages(database: ReadHandle): Promise<Array<{ id: number; name: string }>> {
   const rows = await database.read(
     sql`select id, language from languages where is_active = ${sql.lit(database.dialect === 'postgres' ? true : 1)} order by id`.compile(
       database.db,
@@ -72,7 +70,7 @@ export async function releaseLanguages(
   return rows.map((row) => ({ id: Number(row.id), name: str(row.language) }));
 }
 
-async function readStages(database: DatabaseHandle) {
+async function readStages(database: ReadHandle) {
   const stages = new Map<number, BundleStage & { isActive: boolean }>();
   for await (const rows of pages(
     database,
@@ -90,7 +88,7 @@ async function readStages(database: DatabaseHandle) {
   return stages;
 }
 
-async function readLevels(database: DatabaseHandle, languageId: number, pause: Pause) {
+async function readLevels(database: ReadHandle, languageId: number, pause: Pause) {
   const active = sql.lit(database.dialect === 'postgres' ? true : 1);
   const levels: LanguageDraft['levels'] = [];
   for await (const rows of pages(
@@ -133,7 +131,7 @@ async function readLevels(database: DatabaseHandle, languageId: number, pause: P
   return levels;
 }
 
-async function readGroups(database: DatabaseHandle, ids: readonly number[], pause: Pause) {
+async function readGroups(database: ReadHandle, ids: readonly number[], pause: Pause) {
   const groups = new Map<number, StoredGroup>();
   for (let at = 0; at < ids.length; at += ROWS) {
     const rows = await database.read(
@@ -154,7 +152,7 @@ async function readGroups(database: DatabaseHandle, ids: readonly number[], paus
 }
 
 /** The language's active words: one text of `id letters` lines per page, split here. */
-async function readWords(database: DatabaseHandle, languageId: number, pause: Pause) {
+async function readWords(database: ReadHandle, languageId: number, pause: Pause) {
   const words = new Map<number, string>();
   const list: BundleWord[] = [];
   const active = sql.lit(database.dialect === 'postgres' ? true : 1);
@@ -195,7 +193,7 @@ async function readWords(database: DatabaseHandle, languageId: number, pause: Pa
  * stages they use; every active word of the language. Also what was left out, for the gate.
  */
 export async function readLanguageDraft(
-  database: DatabaseHandle,
+  database: ReadHandle,
   language: { id: number; name: string; isActive?: boolean },
   pause: Pause,
 ): Promise<LanguageDraft> {

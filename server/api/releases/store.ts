@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Findings, LanguageBundle, Release, ReleaseState } from '#shared/releases/api.ts';
 import type { BundleCounts } from '#shared/releases/bundle.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
+import type { ReadHandle } from '../../db/relayed-reads.ts';
 import { looseDb, type Values, isoTime } from '../resources/rows.ts';
 import { stateSwitches, type StoredState } from './state-switch.ts';
 
@@ -28,7 +28,7 @@ export type ReleaseStore = ReturnType<typeof releaseStore>;
  * changed; the one row saying which release the game gets, changed in one transaction by a
  * publish, a widening or a rollback.
  */
-export function releaseStore(database: DatabaseHandle) {
+export function releaseStore(database: ReadHandle) {
   const db = looseDb(database);
   const bundleOf = (row: Values): BundleMeta => ({
     releaseId: Number(row.releaseId),

@@ -14,7 +14,7 @@ export type Values = Record<string, unknown>;
  */
 export type LooseDb = Kysely<Record<string, Values>>;
 
-export function looseDb(database: DatabaseHandle): LooseDb {
+export function looseDb(database: Pick<DatabaseHandle, 'db'>): LooseDb {
   return database.db as unknown as LooseDb;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
+import type { ReadHandle } from '../../db/relayed-reads.ts';
 import type { StoredLevel } from './load.ts';
 import { WordTable } from './word-table.ts';
 
@@ -19,7 +20,7 @@ const GROUPS = 400;
 /** Pages of word ids read ahead of the judging (each under a megabyte of text). */
 const AHEAD = 4;
 
-const concat = (database: DatabaseHandle, value: ReturnType<typeof sql>, separator: 'comma' | 'newline') => {
+const concat = (database: ReadHandle, value: ReturnType<typeof sql>, separator: 'comma' | 'newline') => {
   if (database.dialect === 'postgres')
     return sql`string_agg(${value}, ${sql.raw(separator === 'comma' ? "','" : "E'\\n'")})`;
   return sql`group_concat(${value}, ${sql.raw(separator === 'comma' ? "','" : 'char(10)')})`;
@@ -111,7 +112,7 @@ export async function activeWords(database: DatabaseHandle, pause: () => Promise
  * once, a few pages ahead of the one being used.
  */
 export function groupWordIds(
-  database: DatabaseHandle,
+  database: ReadHandle,
   groupIds: readonly number[],
 ): AsyncIterable<Array<[number, string]>> {
   const read = (chunk: readonly number[]) =>

@@ -18,6 +18,7 @@ import type { ReleaseStore } from './store.ts';
 export interface DraftContent {
   computedAt: string;
   findings: Finding[];
+  /** The findings as answered (counted, the first ones listed): made once per check. */
   summary: Findings;
   diff: ReleaseDiff;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Finding, Findings, ReleaseDiff } from '#shared/releases/api.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import type { DraftContent } from './draft-content.ts';
 import { openDraftThread } from './draft-thread.ts';
 import type { ReleaseStore } from './store.ts';
 
@@ -17,13 +17,9 @@ const CONTENT_TABLES = [
 /** Content written outside the API on SQLite (an operator's sqlite3) shows after this long at the latest. */
 const SQLITE_REFRESH_MS = 10 * 60_000;
 
-export interface DraftCheck {
+/** The draft's check (draft-content.ts), under the content version it was read at. */
+export interface DraftCheck extends DraftContent {
   version: string;
-  computedAt: string;
-  findings: Finding[];
-  /** The findings as answered (counted, the first ones listed): made once per check. */
-  summary: Findings;
-  diff: ReleaseDiff;
 }
 
 /**

@@ -41,7 +41,9 @@ describe('routeMatcher', () => {
   });
 
   it('matches as Express does: any case, a trailing slash, HEAD as GET; a wrong method names the right ones', () => {
-    expect(answer(find('GET', '/RELEASES/Current/3/'))).toMatchObject({ path: '/releases/current/:languageId' });
+    expect(answer(find('GET', '/RELEASES/Current/3/'))).toMatchObject({
+      path: '/releases/current/:languageId',
+    });
     expect(answer(find('HEAD', '/releases/current/3'))).toMatchObject({ method: 'get' });
     expect(find('DELETE', '/releases/current/3')).toEqual({ allowed: ['GET', 'HEAD'] });
     expect(find('GET', '/no-such-table/cms')).toBeNull();

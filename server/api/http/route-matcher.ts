@@ -63,7 +63,10 @@ export function routeMatcher<T extends { spec: OperationSpec }>(
   const byFirst = new Map<string, PathEntry<T>[]>();
   for (const { first } of entries)
     if (first !== null && !byFirst.has(first))
-      byFirst.set(first, entries.filter((entry) => entry.first === first || entry.first === null));
+      byFirst.set(
+        first,
+        entries.filter((entry) => entry.first === first || entry.first === null),
+      );
   return (method, path) => {
     const candidates = byFirst.get(firstKey(path, options.sensitive ?? false, false)!) ?? open;
     // The most specific path that matches is the one meant (`stages/cms/bulk` is no `:id`): it

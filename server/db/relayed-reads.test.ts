@@ -1,4 +1,5 @@
 import { MessageChannel, type Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, testDatabase, type TestDatabase } from '../../tests/helpers/databases.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
@@ -12,13 +13,9 @@ describe.each(DIALECTS)('relayed reads on %s', (dialect) => {
   beforeAll(async () => {
     test = testDatabase(dialect);
     database = await openDatabase(test.options);
-    await database.db
-      .insertInto('languages')
-      .values([
-        { language: 'English', isActive: true },
-        { language: 'Español', isActive: false },
-      ] as never)
-      .execute();
+    const bool = (value: boolean) => sql.lit(dialect === 'postgres' ? value : Number(value));
+    await sql`insert into languages (language, is_active)
+      values ('English', ${bool(true)}), ('Español', ${bool(false)})`.execute(database.db);
     // The two ends a worker and its server would hold, in one thread for the test.
     channel = new MessageChannel();
     answerReads(channel.port2 as unknown as Worker, database);

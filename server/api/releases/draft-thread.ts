@@ -15,18 +15,67 @@ export interface DraftThread {
   check(now: number): Promise<DraftContent>;
   /** One language's bundle, judged and built (no bytes when refused: findings, not forced). */
   build(language: { id: number; name: string }, force: boolean): Promise<BuiltLanguage>;
+  /** False once the thread has ended (closed, or died): a new one is needed. */
+  readonly alive: boolean;
   /** Ends the thread (what it was doing fails). */
   close(): Promise<void>;
 }
+
+/** How long an idle draft thread is kept for the next check or publish before it ends. */
+const IDLE_MS = 60_000;
+
+/**
+ * The draft thread of a server: started on first use, shared by the checks and publishes that
+ * overlap, kept for a minute after the last (a thread's start costs a few hundred ms, and the
+ * panel asks for a check after every edit), then ended, so an idle server holds no draft's heap.
+ * A thread that died is replaced at the next use.
+ */
+export function draftThreads(database: Pick<DatabaseHandle, 'read' | 'dialect'>, idleMs = IDLE_MS) {
+  let thread: DraftThread | null = null;
+  let using = 0;
+  let idle: NodeJS.Timeout | null = null;
+  return {
+    async use<T>(work: (thread: DraftThread) => Promise<T>): Promise<T> {
+      if (idle) clearTimeout(idle);
+      idle = null;
+      if (!thread?.alive) thread = openDraftThread(database);
+      const current = thread;
+      using += 1;
+      try {
+        return await work(current);
+      } finally {
+        using -= 1;
+        if (using === 0) {
+          idle = setTimeout(() => {
+            if (thread === current) thread = null;
+            void current.close();
+          }, idleMs);
+          idle.unref();
+        }
+      }
+    },
+    async close(): Promise<void> {
+      if (idle) clearTimeout(idle);
+      const current = thread;
+      thread = null;
+      await current?.close();
+    },
+  };
+}
+
+export type DraftThreads = ReturnType<typeof draftThreads>;
 
 /**
  * A thread for the draft's heavy reading and judging (draft-worker.ts): a check or a publish
  * holds a language's whole draft (hundreds of thousands of words, millions of links) and judges
  * every level; on the event loop its slices and garbage collections delayed every other request.
  * The thread asks this one for its reads (relayed-reads.ts) and sends back results only.
+ * `draftThreads` below keeps one for a server.
  */
 export function openDraftThread(database: Pick<DatabaseHandle, 'read' | 'dialect'>): DraftThread {
   const worker = new Worker(SCRIPT, { workerData: { dialect: database.dialect } });
+  // Kept (draftThreads) while idle: the server's own handles decide when the process ends.
+  worker.unref();
   answerReads(worker, database);
   let nextId = 0;
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -55,6 +104,9 @@ export function openDraftThread(database: Pick<DatabaseHandle, 'read' | 'dialect
     });
 
   return {
+    get alive() {
+      return ended === null;
+    },
     check: (now) => ask<DraftContent>({ kind: 'check', now }),
     async build(language, force) {
       const built = await ask<BuiltLanguage>({ kind: 'build', language, force });

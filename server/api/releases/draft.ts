@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { DraftContent } from './draft-content.ts';
-import { openDraftThread } from './draft-thread.ts';
+import type { DraftThreads } from './draft-thread.ts';
 import type { ReleaseStore } from './store.ts';
 
 /** The tables a release is made of. */
@@ -55,15 +55,11 @@ export async function contentVersion(
 export async function checkDraft(
   database: DatabaseHandle,
   store: ReleaseStore,
+  threads: DraftThreads,
   now: number,
 ): Promise<DraftCheck> {
   const version = await contentVersion(database, store, now);
-  const thread = openDraftThread(database);
-  try {
-    return { version, ...(await thread.check(now)) };
-  } finally {
-    await thread.close();
-  }
+  return { version, ...(await threads.use((thread) => thread.check(now))) };
 }
 
 /** How long the panel waits for a check of a changed draft before it is shown the last one. */
@@ -74,7 +70,12 @@ const PANEL_WAIT_MS = 3000;
  * computation at a time. A publish waits for the check of the draft as it is (`fresh`); the panel
  * waits a few seconds, then gets the last check marked stale while the new one runs (`latest`).
  */
-export function createDraftChecks(database: DatabaseHandle, store: ReleaseStore, clock: () => number) {
+export function createDraftChecks(
+  database: DatabaseHandle,
+  store: ReleaseStore,
+  threads: DraftThreads,
+  clock: () => number,
+) {
   let last: DraftCheck | null = null;
   let running: { version: string; done: Promise<DraftCheck> } | null = null;
 
@@ -83,7 +84,7 @@ export function createDraftChecks(database: DatabaseHandle, store: ReleaseStore,
     if (running?.version === version) return running.done;
     const previous = running?.done.catch(() => null) ?? Promise.resolve(null);
     const done = previous.then(async () => {
-      const checked = await checkDraft(database, store, clock());
+      const checked = await checkDraft(database, store, threads, clock());
       // The draft may have moved while it was read: kept under the version read before.
       last = { ...checked, version };
       return last;

@@ -7,7 +7,7 @@ import type { JobRun } from '../jobs/leased-jobs.ts';
 import { INTERRUPTED_MESSAGE } from '../jobs/jobs-store.ts';
 import { slicer } from '../solvability/compute-all.ts';
 import { contentVersion } from './draft.ts';
-import { openDraftThread } from './draft-thread.ts';
+import type { DraftThreads } from './draft-thread.ts';
 import { findingsOf } from './gate.ts';
 import { releaseLanguages } from './snapshot.ts';
 import type { ReleaseStore } from './store.ts';
@@ -50,6 +50,7 @@ export function refusal(findings: readonly Finding[]): string {
 export async function runPublish(deps: {
   database: DatabaseHandle;
   store: ReleaseStore;
+  threads: DraftThreads;
   run: JobRun<PublishParams, PublishResult>;
   ctx: () => ChangeContext;
   retention: number;
@@ -63,8 +64,6 @@ export async function runPublish(deps: {
   const now = () => deps.ctx().now;
   let releaseId: number | null = null;
   const result: PublishResult = { release: null };
-  // Each language's draft is read, judged and built in a thread of its own (draft-thread.ts).
-  const thread = openDraftThread(database);
   try {
     await store.discardBuilding(pause);
     for (let attempt = 1; ; attempt++) {
@@ -92,7 +91,8 @@ export async function runPublish(deps: {
           await run.update(job.id, { status: 'interrupted', error: INTERRUPTED_MESSAGE, result }, now());
           return;
         }
-        const built = await thread.build(language, params.force);
+        // Read, judged and built in the draft thread (draft-thread.ts).
+        const built = await deps.threads.use((thread) => thread.build(language, params.force));
         findings.push(...built.findings);
         if (!built.bytes || (findings.length > 0 && !params.force)) {
           await store.discardBuilding(pause);
@@ -140,7 +140,5 @@ export async function runPublish(deps: {
     const message = error instanceof Error ? error.message : String(error);
     if (releaseId !== null) await store.discardBuilding(pause).catch(() => undefined);
     await run.update(job.id, { status: 'failed', error: message.slice(0, 500), result }, now());
-  } finally {
-    await thread.close();
   }
 }

@@ -6,6 +6,7 @@ import type { ChangeContext } from '../audit/record.ts';
 import type { Job } from '../jobs/jobs-store.ts';
 import { createLeasedJobs } from '../jobs/leased-jobs.ts';
 import { createDraftChecks } from './draft.ts';
+import { draftThreads } from './draft-thread.ts';
 import { refusal, runPublish, type PublishParams, type PublishResult } from './publish-job.ts';
 import { scheduleStore, type StoredSchedule } from './schedules.ts';
 import type { ReleaseStore } from './store.ts';
@@ -53,7 +54,8 @@ export function createPublisher(deps: {
     kind: PUBLISH_JOB,
     what: 'publish job',
   });
-  const drafts = createDraftChecks(database, store, clock);
+  const threads = draftThreads(database);
+  const drafts = createDraftChecks(database, store, threads, clock);
   const schedules = scheduleStore(database);
   const now = () => new Date(clock()).toISOString();
   let sweeper: NodeJS.Timeout | undefined;
@@ -67,6 +69,7 @@ export function createPublisher(deps: {
       runPublish({
         database,
         store,
+        threads,
         run,
         ctx: () => ({ ...ctx, now: now() }),
         retention: deps.retention,
@@ -168,6 +171,7 @@ export function createPublisher(deps: {
       clearInterval(sweeper);
       await sweeping?.catch(() => undefined);
       await jobs.close();
+      await threads.close();
     },
   };
 }

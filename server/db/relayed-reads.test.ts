@@ -53,5 +53,14 @@ describe.each(DIALECTS)('relayed reads on %s', (dialect) => {
         .selectAll()
         .execute(),
     ).rejects.toThrow(/no_such_table/);
+    // A raw read that is no SELECT is refused by the server's side too, and changes nothing.
+    await expect(relayed.read({ sql: 'delete from languages', parameters: [] } as never)).rejects.toThrow(
+      'A relayed database only reads',
+    );
+    const after = await database.db
+      .selectFrom('languages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .execute();
+    expect(Number(after[0]!.n)).toBe(2);
   });
 });

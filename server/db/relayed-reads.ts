@@ -23,6 +23,10 @@ import type { Database } from './schema.ts';
  * the rows arrive as everywhere else (camelCase). Only reads: a write refuses at once.
  */
 
+/** A single SELECT statement: all a relayed read may be (no CTE, which could hide a write). */
+const READ = /^\s*select\b/i;
+const ONLY_READS = 'A relayed database only reads';
+
 /** What a worker's code may use of a database handle: compiling queries, and reading. */
 export type ReadHandle = Pick<DatabaseHandle, 'db' | 'dialect' | 'read'>;
 
@@ -62,7 +66,7 @@ export function relayedReads(dialect: Dialect, port: MessagePort): ReadHandle {
     });
   const connection: DatabaseConnection = {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-      if (!/^\s*(select|with)\b/i.test(query.sql)) throw new Error('A relayed database only reads');
+      if (!READ.test(query.sql)) throw new Error(ONLY_READS);
       return { rows: (await read(query)) as R[] };
     },
     // eslint-disable-next-line require-yield -- never streams: refuses at once
@@ -73,7 +77,7 @@ export function relayedReads(dialect: Dialect, port: MessagePort): ReadHandle {
   const driver: Driver = {
     init: async () => undefined,
     acquireConnection: async () => connection,
-    beginTransaction: async () => Promise.reject(new Error('A relayed database only reads')),
+    beginTransaction: async () => Promise.reject(new Error(ONLY_READS)),
     commitTransaction: async () => undefined,
     rollbackTransaction: async () => undefined,
     releaseConnection: async () => undefined,
@@ -100,6 +104,11 @@ export function answerReads(worker: Worker, database: Pick<DatabaseHandle, 'read
   worker.on('message', (message: ReadAsk | { kind?: unknown }) => {
     if (message.kind !== 'read') return;
     const { id, sql, parameters } = message as ReadAsk;
+    // Checked here too: the worker's raw reads (`read`) do not pass its driver's check.
+    if (!READ.test(sql)) {
+      worker.postMessage({ kind: 'rows', id, error: ONLY_READS } satisfies ReadAnswer);
+      return;
+    }
     database.read(CompiledQuery.raw(sql, [...parameters])).then(
       (rows) => worker.postMessage({ kind: 'rows', id, rows } satisfies ReadAnswer),
       (error: unknown) =>

@@ -180,6 +180,8 @@ export function createDictionaries(
     /** Whether any language has a dictionary. */
     configured: settings.length > 0,
     of,
+    /** Loads the dictionary into the thread (once; later calls wait for that load). */
+    ready: ensureLoaded,
     /** Flags (as stored) of each stored-form word, by the language's dictionary. */
     async flags(dictionary: Dictionary, words: readonly string[]): Promise<string[]> {
       if (words.length === 0) return [];

@@ -104,6 +104,8 @@ export function createDictionaryService(database: DatabaseHandle, dictionaries: 
       valid.map((r) => r.letters!),
     );
     const loaded = dictionary ? await dictionary : null;
+    // No words: the question is the dictionary itself, answered once it is ready to judge.
+    if (loaded && words.length === 0) await dictionaries.ready(loaded);
     const flags = loaded
       ? await dictionaries.flags(
           loaded,

@@ -81,8 +81,15 @@ describe.each(DIALECTS)('POST words/cms/check (%s)', (dialect) => {
     expect(moved.body.results[0]).toMatchObject({ status: 'updated', flags: 'proper-noun' });
   });
 
+  it("no words: answers the language's dictionary, loaded (the import screens ask as a file comes)", async () => {
+    const english = await check(ids.english, []);
+    expect(english).toMatchObject({ results: [], counts: { known: 0 } });
+    expect(english.dictionary?.source).toMatch(/^dictionary-en 4\./);
+    expect((await check(ids.french, [])).dictionary).toBeNull();
+  });
+
   it('refuses a bad request with a 400 naming the field, an unknown language with a 404', async () => {
-    const bad = await api.post('words/cms/check', { languageId: ids.english, words: [] });
+    const bad = await api.post('words/cms/check', { languageId: ids.english, words: 'hello' });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors).toHaveProperty('words');
     const missing = await api.post('words/cms/check', { languageId: 999_999, words: ['a'] });

@@ -16,7 +16,11 @@ import { errorSchema, named } from '../openapi/components.ts';
 const languageId = z.int().min(1).max(INT_MAX);
 const words = z.array(z.string().max(400)).min(1).max(MAX_CHECK_WORDS);
 
-export const checkRequestSchema = named(z.strictObject({ languageId, words }), 'WordCheckRequest');
+// None: only the language's dictionary asked for, made ready (the import screens ask as a file comes).
+export const checkRequestSchema = named(
+  z.strictObject({ languageId, words: z.array(z.string().max(400)).max(MAX_CHECK_WORDS) }),
+  'WordCheckRequest',
+);
 
 export const decisionRequestSchema = named(
   z
@@ -105,7 +109,7 @@ export const checkWords = declare({
   path: '/words/cms/check',
   operationId: 'checkWords',
   summary: "Words against their language's dictionary",
-  description: `Each word's verdicts, nothing stored: \`unknown\` (not in the language's dictionary), \`proper-noun\` (known only capitalised), \`offensive\` (on the language's offensive list) and \`alphabet\` (not written in the language's alphabet: a write would refuse it); none means known. A stored word's decision outranks the dictionary. A language without a dictionary has \`dictionary: null\` and only its alphabet checked. At most ${MAX_CHECK_WORDS} words.`,
+  description: `Each word's verdicts, nothing stored: \`unknown\` (not in the language's dictionary), \`proper-noun\` (known only capitalised), \`offensive\` (on the language's offensive list) and \`alphabet\` (not written in the language's alphabet: a write would refuse it); none means known. A stored word's decision outranks the dictionary. A language without a dictionary has \`dictionary: null\` and only its alphabet checked. At most ${MAX_CHECK_WORDS} words; none asks only for the language's dictionary, loaded and ready (an import asks as its file arrives, so its words are not kept waiting for the dictionary to load).`,
   body: { schema: checkRequestSchema, limit: BULK_BODY_LIMIT, what: 'word check' },
   responses: {
     200: { description: 'The verdicts, in the order sent, and their counts.', schema: wordCheck },

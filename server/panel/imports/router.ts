@@ -116,10 +116,13 @@ export function importsRouter(logger: Logger, store: ImportStore): Router {
       return;
     }
     try {
+      const { api } = await panelRequestContext(req, res);
+      // Issue 46: the language's dictionary loads while the file arrives, so the dry run's words
+      // are judged as it reaches them rather than after the load. The preview reports a failure.
+      if (words) void api.dictionary.check(languageId, []).catch(() => undefined);
       const held = await holdUpload(req, name);
       let plan: Plan;
       try {
-        const { api } = await panelRequestContext(req, res);
         if (words) await api.languages.get(languageId);
         plan = await planImport(api, entity, held, name, words ? { languageId } : undefined);
       } finally {

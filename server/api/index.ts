@@ -85,7 +85,7 @@ export async function createContentApi(deps: {
   // Issue 46: each language's reference dictionary, loaded on first use in a thread of its own;
   // words written are judged by it, and stored words again when a dictionary changed.
   const dictionaries = createDictionaries(config.dictionaries, config.offensiveWordsDir, logger);
-  if (dictionaries.configured) registerWordFlagger(database, createWordFlagger(dictionaries));
+  if (dictionaries.configured) registerWordFlagger(database, createWordFlagger(dictionaries, database));
   const recheck = startRecheck(database, dictionaries, logger);
   const store = naturalKeys.wrap(createStore(database));
   const links = linkBuilderOperations({ database, store, clock, logger });

@@ -1,21 +1,24 @@
+import { sql } from 'kysely';
 import { positionsByLanguage } from '#shared/dictionary.ts';
+import type { DatabaseHandle } from '../db/database.ts';
 import type { Tx } from '../api/resources/integrity.ts';
 import type { WordFlagger } from '../api/resources/word-flags.ts';
 import type { Dictionaries } from './checker.ts';
 
-/** Per unit of work: language id → its name (a bulk import asks once). */
-const names = new WeakMap<Tx, Map<number, string | null>>();
+type Names = Map<number, string | null>;
 
-async function languageNames(tx: Tx, ids: readonly number[]): Promise<Map<number, string | null>> {
-  const known = names.get(tx) ?? new Map<number, string | null>();
-  names.set(tx, known);
+/** Per unit of work: language id → its name (a bulk import asks once). */
+const names = new WeakMap<Tx, Names>();
+
+/** Fills `known` with the names of `ids` it lacks, read by `lookup`. */
+async function namesOf(
+  known: Names,
+  ids: readonly number[],
+  lookup: (ids: number[]) => Promise<Array<Record<string, unknown>>>,
+): Promise<Names> {
   const missing = ids.filter((id) => !known.has(id));
   if (missing.length > 0) {
-    const rows = await tx.db
-      .selectFrom('languages')
-      .select(['id', 'language'])
-      .where('id', 'in', missing)
-      .execute();
+    const rows = await lookup(missing);
     for (const id of missing) known.set(id, null);
     for (const row of rows) known.set(Number(row.id), String(row.language));
   }
@@ -28,11 +31,9 @@ async function languageNames(tx: Tx, ids: readonly number[]): Promise<Map<number
  * dictionary gives no flags. A dictionary that cannot be loaded fails the write (its message
  * names the dictionary) rather than storing words unjudged.
  */
-export function createWordFlagger(dictionaries: Dictionaries): WordFlagger {
+export function createWordFlagger(dictionaries: Dictionaries, database: DatabaseHandle): WordFlagger {
   /** The words' positions per language that has a dictionary, with that dictionary. */
-  async function byDictionary(tx: Tx, words: ReadonlyArray<{ languageId: number }>) {
-    const byLanguage = positionsByLanguage(words);
-    const named = await languageNames(tx, [...byLanguage.keys()]);
+  function byDictionary(named: Names, byLanguage: Map<number, number[]>) {
     return [...byLanguage].flatMap(([languageId, positions]) => {
       const name = named.get(languageId);
       const dictionary = name ? dictionaries.of(name) : null;
@@ -40,11 +41,24 @@ export function createWordFlagger(dictionaries: Dictionaries): WordFlagger {
     });
   }
 
+  /**
+   * The names writes last read, for prefetches: a hint only (a renamed language's words are judged
+   * for nothing at worst), and known without a round trip, so the words go at once.
+   */
+  const lastNames: Names = new Map();
+
   return {
-    prefetch(tx, words) {
-      // The write's own request reports a failure.
+    prefetch(words) {
+      // Before the write's transaction (a request queued behind another's starts its words). The
+      // write's own flagsOf reports a failure.
       void (async () => {
-        for (const { dictionary, positions } of await byDictionary(tx, words))
+        const byLanguage = positionsByLanguage(words);
+        const named = await namesOf(lastNames, [...byLanguage.keys()], (ids) =>
+          database.read(
+            sql`select id, language from languages where id in (${sql.join(ids)})`.compile(database.db),
+          ),
+        );
+        for (const { dictionary, positions } of byDictionary(named, byLanguage))
           await dictionaries.prefetch(
             await dictionary,
             positions.map((i) => words[i]!.letters),
@@ -53,7 +67,14 @@ export function createWordFlagger(dictionaries: Dictionaries): WordFlagger {
     },
     async flagsOf(tx, words) {
       const out: Array<string | null> = Array.from({ length: words.length }, () => null);
-      for (const { dictionary, positions } of await byDictionary(tx, words)) {
+      const byLanguage = positionsByLanguage(words);
+      let known = names.get(tx);
+      if (!known) names.set(tx, (known = new Map()));
+      const named = await namesOf(known, [...byLanguage.keys()], (ids) =>
+        tx.db.selectFrom('languages').select(['id', 'language']).where('id', 'in', ids).execute(),
+      );
+      for (const [id, name] of named) lastNames.set(id, name);
+      for (const { dictionary, positions } of byDictionary(named, byLanguage)) {
         const flags = await dictionaries.flags(
           await dictionary,
           positions.map((i) => words[i]!.letters),

@@ -13,7 +13,7 @@ import { fromRow, toColumns, type Values } from './rows.ts';
 import { readsByTuple, rowsByTuple } from './tuple-rows.ts';
 import { textEqualsIgnoringCase } from './text-match.ts';
 import { createRecord, newRecordValues, updateRecord } from './writes.ts';
-import { assertWordLinkable, flagNewWords } from './word-flags.ts';
+import { askWordFlags, assertWordLinkable, flagNewWords, type AskedFlags } from './word-flags.ts';
 
 /**
  * Upserts rows in the caller's transaction: a row naming its `id` updates that row, any other
@@ -94,6 +94,8 @@ export async function bulkUpsert(
     if (parsed.ok) inputs.set(index, { id: row.id, values: parsed.value as Values });
     else reject(index, parsed.message, parsed.fieldErrors);
   }
+  // The words, judged while the rows are matched, checked and written (issue 46; word-flags.ts).
+  const asked = askWordFlags(tx, entity, inputs);
   const all = [...inputs.values()];
   await loadReferences(
     tx,
@@ -123,11 +125,7 @@ export async function bulkUpsert(
         name: `row ${index + 1}`,
       })),
     );
-    const created = await insertAll(
-      tx,
-      entity,
-      [...pending.values()].map((p) => p.values),
-    );
+    const created = await insertAll(tx, entity, [...pending.values()], asked);
     for (const [key, { index }] of pending) {
       const record = created.get(key)!;
       stored.set(key, record);
@@ -223,6 +221,7 @@ export async function bulkUpsert(
       tx,
       entity,
       last.map((p) => p.values),
+      { flags: asked, indexes: last.map((p) => p.index) },
     );
     for (const { index, values } of last) results[index] = { index, status: 'created', ...flagsOf(values) };
   } else await flush();
@@ -342,9 +341,15 @@ async function rowsByKey(tx: Tx, entity: AnyEntity, inputs: readonly Values[]): 
 }
 
 /** Inserts new rows a few hundred per statement; answers the stored records by natural key. */
-async function insertAll(tx: Tx, entity: AnyEntity, rows: readonly Values[]): Promise<Map<string, Values>> {
+async function insertAll(
+  tx: Tx,
+  entity: AnyEntity,
+  entries: ReadonlyArray<{ index: number; values: Values }>,
+  asked: AskedFlags | null,
+): Promise<Map<string, Values>> {
   const created = new Map<string, Values>();
-  await flagNewWords(tx, entity, rows as Values[]);
+  const rows = entries.map((entry) => entry.values);
+  await flagNewWords(tx, entity, rows, { flags: asked, indexes: entries.map((entry) => entry.index) });
   const perRow = Math.max(1, Object.keys(rows[0] ?? {}).length);
   for (const chunk of chunks(rows, Math.floor(MAX_PARAMETERS / perRow))) {
     const inserted = await insertRows(

@@ -128,9 +128,9 @@ export function createStore(database: DatabaseHandle) {
       ctx: ChangeContext,
       slices?: { rows: number; pause: () => Promise<void> },
     ): Promise<BulkResponse> {
+      prefetchWordFlags(database, entity, rows);
       try {
         return await transaction(async (tx) => {
-          prefetchWordFlags(tx, entity, rows);
           const response = { dryRun, ...(await bulkUpsert(tx, entity, rows, ctx, dryRun, slices)) };
           if (dryRun) throw new DryRun(response);
           return response;

@@ -18,9 +18,9 @@ export interface WordFlagger {
   ): Promise<Array<string | null>>;
   /**
    * Starts judging words a write will ask about soon, their letters as the request wrote them
-   * (answers remembered); never fails the write.
+   * (answers remembered); outside any transaction, and never fails the write.
    */
-  prefetch?(tx: Tx, words: ReadonlyArray<{ languageId: number; letters: string }>): void;
+  prefetch?(words: ReadonlyArray<{ languageId: number; letters: string }>): void;
 }
 
 const flaggers = new WeakMap<DatabaseHandle, WordFlagger>();
@@ -40,13 +40,70 @@ export function excludedMessage(word: { id?: unknown; letters?: unknown; decisio
   return `Word${id} "${String(word.letters)}" is excluded by a content manager's decision${reason}`;
 }
 
-/** Sets `flags` on the values of new words (a create, or a bulk insert's rows). */
-export async function flagNewWords(tx: Tx, entity: AnyEntity, rows: Values[]): Promise<void> {
+/**
+ * A slice's words sent to be judged as soon as its rows are parsed (before they are matched with
+ * stored rows, checked and written), so the answer is back when the insert asks: waiting at the
+ * insert for the thread's reply, a round trip per slice, was most of a second of a 280,000-word
+ * import. Rows that turn out stored already are answered for nothing (a lookup in the thread).
+ */
+export interface AskedFlags {
+  /** Row index in the request → the word's place in `words` and `answer`. */
+  at: readonly number[];
+  words: ReadonlyArray<{ languageId: number; letters: string }>;
+  answer: Promise<Array<string | null>>;
+}
+
+/** Asks for the flags of the rows that name no id (row index → parsed values); null: none judged. */
+export function askWordFlags(
+  tx: Tx,
+  entity: AnyEntity,
+  inputs: ReadonlyMap<number, { id: number | undefined; values: Values }>,
+): AskedFlags | null {
+  if (entity.name !== 'word' || !tx.wordFlags) return null;
+  const at: number[] = [];
+  const words: Array<{ languageId: number; letters: string }> = [];
+  for (const [index, { id, values }] of inputs) {
+    const { letters, languageId } = values;
+    if (id !== undefined || typeof letters !== 'string' || typeof languageId !== 'number') continue;
+    at[index] = words.length;
+    words.push({ languageId, letters });
+  }
+  if (words.length === 0) return null;
+  const answer = tx.wordFlags.flagsOf(tx, words);
+  // Awaited, and so reported, by the insert that uses it; a slice that inserts nothing drops it.
+  answer.catch(() => undefined);
+  return { at, words, answer };
+}
+
+/**
+ * Sets `flags` on the values of new words (a create, or a bulk insert's rows): from the answer
+ * asked for early where a row still holds the word asked about (`indexes`: each row's index in
+ * the request), else asked now.
+ */
+export async function flagNewWords(
+  tx: Tx,
+  entity: AnyEntity,
+  rows: Values[],
+  asked?: { flags: AskedFlags | null; indexes: readonly number[] },
+): Promise<void> {
   if (entity.name !== 'word' || !tx.wordFlags || rows.length === 0) return;
-  const flags = await tx.wordFlags.flagsOf(
-    tx,
-    rows.map((row) => ({ languageId: Number(row.languageId), letters: String(row.letters) })),
-  );
+  const flags: Array<string | null> = [];
+  const missing: number[] = [];
+  const early = asked?.flags ? await asked.flags.answer : [];
+  rows.forEach((row, i) => {
+    const at = asked?.flags?.at[asked.indexes[i]!];
+    const word = at === undefined ? undefined : asked!.flags!.words[at];
+    if (word && word.letters === row.letters && word.languageId === row.languageId)
+      flags[i] = early[at!] ?? null;
+    else missing.push(i);
+  });
+  if (missing.length > 0) {
+    const now = await tx.wordFlags.flagsOf(
+      tx,
+      missing.map((i) => ({ languageId: Number(rows[i]!.languageId), letters: String(rows[i]!.letters) })),
+    );
+    missing.forEach((i, k) => (flags[i] = now[k] ?? null));
+  }
   rows.forEach((row, i) => (row[FLAGS] = flags[i] ?? null));
 }
 
@@ -105,14 +162,19 @@ export async function assertWordLinkable(tx: Tx, entity: AnyEntity, values: Valu
 }
 
 /**
- * A bulk request's words sent to the dictionary thread as it arrives, without waiting: the thread
- * judges them while this one parses, checks and writes the rows, so each insert's own request
- * finds its answers remembered (sent later, per slice, the words were still being judged when the
- * slice asked: a few ms of waiting per slice). A row that will not be written is judged for
- * nothing, on the other thread; a word is judged once per process (answers remembered).
+ * A bulk request's words sent to the dictionary thread as it arrives, before its transaction
+ * starts: the thread judges them while this one waits for the request ahead of it (an import's
+ * preview sends two at once), parses, checks and writes the rows, so the answers the insert asks
+ * for are ready or nearly so. A row that will not be written is judged for nothing, on the other
+ * thread; a word is judged once per process (answers remembered).
  */
-export function prefetchWordFlags(tx: Tx, entity: AnyEntity, rows: readonly unknown[]): void {
-  if (entity.name !== 'word' || !tx.wordFlags?.prefetch) return;
+export function prefetchWordFlags(
+  database: DatabaseHandle,
+  entity: AnyEntity,
+  rows: readonly unknown[],
+): void {
+  const flagger = flaggers.get(database);
+  if (entity.name !== 'word' || !flagger?.prefetch) return;
   const words: Array<{ languageId: number; letters: string }> = [];
   for (const row of rows) {
     if (typeof row !== 'object' || row === null) continue;
@@ -122,5 +184,5 @@ export function prefetchWordFlags(tx: Tx, entity: AnyEntity, rows: readonly unkn
     if (typeof letters === 'string' && typeof language === 'number')
       words.push({ languageId: language, letters });
   }
-  if (words.length > 0) tx.wordFlags.prefetch(tx, words);
+  if (words.length > 0) flagger.prefetch(words);
 }

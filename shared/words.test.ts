@@ -7,6 +7,7 @@ import {
   letterCount,
   letterSignature,
   normalizeWord,
+  parseWord,
   splitLetters,
 } from './words.ts';
 
@@ -28,6 +29,25 @@ describe('normalizeWord', () => {
     const result = normalizeWord('E\u0301TE\u0301');
     expect(result).toEqual({ ok: true, word: 'été' });
     expect(result?.ok && result.word.length).toBe(3);
+  });
+
+  // The dictionary thread skips a word it has answered as written (server/dictionary/worker.ts):
+  // a stored word must parse to itself.
+  it('gives a word that parses to itself (any text, any script)', () => {
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }),
+      fc.string({
+        unit: fc.constantFrom('A', 'ß', 'İ', 'Σ', 'ς', 'ǅ', 'E\u0301', 'ﬁ', 'Ⅻ', 'ж', ' '),
+        maxLength: 8,
+      }),
+    );
+    fc.assert(
+      fc.property(text, (raw) => {
+        const first = parseWord(raw);
+        if (first.ok) expect(parseWord(first.word)).toEqual(first);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it.each(['', '   ', '\t', '# a comment', '  #also skipped'])('skips %j', (raw) => {

@@ -93,10 +93,14 @@ function prefetchStep(): void {
   const words = next.words.slice(next.at, next.at + PREFETCH_STEP);
   next.at += words.length;
   if (next.at >= next.words.length) prefetched.shift();
-  if (judges.has(next.key))
+  const loaded = judges.get(next.key);
+  if (loaded)
     check({
       key: next.key,
+      // A word answered already as written is skipped unparsed: words come as stored (an import's
+      // apply, a file imported again), and a stored word parses to itself.
       words: words.flatMap((word) => {
+        if (loaded.answers.has(word)) return [];
         const parsed = parseWord(word);
         return parsed.ok ? [parsed.word] : [];
       }),

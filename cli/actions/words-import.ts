@@ -52,10 +52,6 @@ export async function wordsImportAction(
 ): Promise<void> {
   await conn.requireLogin();
   const { out, ctx } = conn;
-  // Issue 46: the language's dictionary loads on the server while the file is read here, so the
-  // first rows are judged without waiting for it. Not awaited; the import reports a failure.
-  if (options.language !== undefined)
-    void conn.api.dictionary.check(options.language, []).catch(() => undefined);
   const parsed = readWordFile(await readInput(file), formatOf(file, options.format, ['txt', 'csv', 'json']));
   if (options.language === undefined)
     throw new CliError('A dictionary needs --language ID (or give a table file as words export writes it).');

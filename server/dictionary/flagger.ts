@@ -7,6 +7,9 @@ import type { Dictionaries } from './checker.ts';
 
 type Names = Map<number, string | null>;
 
+/** Language names kept as prefetch hints, at most (a deployment has a handful of languages). */
+const LAST_NAMES = 1000;
+
 /** Per unit of work: language id → its name (a bulk import asks once). */
 const names = new WeakMap<Tx, Names>();
 
@@ -43,9 +46,14 @@ export function createWordFlagger(dictionaries: Dictionaries, database: Database
 
   /**
    * The names writes last read, for prefetches: a hint only (a renamed language's words are judged
-   * for nothing at worst), and known without a round trip, so the words go at once.
+   * for nothing at worst), and known without a round trip, so the words go at once. Only names
+   * found are kept, and a request's made-up ids cannot grow it past LAST_NAMES.
    */
   const lastNames: Names = new Map();
+  const remember = (named: Names) => {
+    if (lastNames.size > LAST_NAMES) lastNames.clear();
+    for (const [id, name] of named) if (name !== null) lastNames.set(id, name);
+  };
 
   return {
     prefetch(words) {
@@ -53,11 +61,12 @@ export function createWordFlagger(dictionaries: Dictionaries, database: Database
       // write's own flagsOf reports a failure.
       void (async () => {
         const byLanguage = positionsByLanguage(words);
-        const named = await namesOf(lastNames, [...byLanguage.keys()], (ids) =>
+        const named = await namesOf(new Map(lastNames), [...byLanguage.keys()], (ids) =>
           database.read(
             sql`select id, language from languages where id in (${sql.join(ids)})`.compile(database.db),
           ),
         );
+        remember(named);
         for (const { dictionary, positions } of byDictionary(named, byLanguage))
           await dictionaries.prefetch(
             await dictionary,
@@ -73,7 +82,7 @@ export function createWordFlagger(dictionaries: Dictionaries, database: Database
       const named = await namesOf(known, [...byLanguage.keys()], (ids) =>
         tx.db.selectFrom('languages').select(['id', 'language']).where('id', 'in', ids).execute(),
       );
-      for (const [id, name] of named) lastNames.set(id, name);
+      remember(named);
       for (const { dictionary, positions } of byDictionary(named, byLanguage)) {
         const flags = await dictionaries.flags(
           await dictionary,

@@ -181,8 +181,9 @@ export function prefetchWordFlags(
     const { letters, languageId, idLanguage } = row as Values;
     const language = languageId ?? idLanguage;
     // As written: the dictionary thread normalises them (this thread parses each row once, later).
-    if (typeof letters === 'string' && typeof language === 'number')
-      words.push({ languageId: language, letters });
+    // Ids as a write accepts them only: the rows are not validated yet.
+    if (typeof letters === 'string' && Number.isSafeInteger(language) && (language as number) > 0)
+      words.push({ languageId: language as number, letters });
   }
   if (words.length > 0) flagger.prefetch(words);
 }
